@@ -1,0 +1,67 @@
+// Device-level compaction: sizes the workspace, clears the look-back state, launches and checks.
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <cstdint>
+#include <type_traits>
+
+#include "bkt/detail/compact/compact_kernel.cuh"
+#include "bkt/detail/compact/tile_shape.hpp"
+#include "bkt/error.hpp"
+#include "bkt/workspace.hpp"
+
+namespace bkt::detail::compact {
+
+template <class Key, class Value>
+struct compact_pointers {
+  const Key* keys_in = nullptr;
+  const Value* values_in = nullptr;
+  Key* keys_out = nullptr;
+  Value* values_out = nullptr;
+  Key* keys_rejected = nullptr;
+  Value* values_rejected = nullptr;
+};
+
+inline bool aligned_to(const void* p, std::size_t bytes) {
+  return reinterpret_cast<std::uintptr_t>(p) % bytes == 0;
+}
+
+template <output_mode Mode, class Key, class Value, class Pick>
+void run(const compact_pointers<Key, Value>& io, std::int64_t num_items, std::int64_t* num_selected,
+         Pick pick, workspace& ws, cudaStream_t stream) {
+  static_assert(std::is_trivially_copyable_v<Key>, "keys must be trivially copyable");
+  static_assert(std::is_trivially_copyable_v<Value>, "values must be trivially copyable");
+  using shape = tile_shape<sizeof(Key), value_bytes<Value>>;
+  if (num_items == 0) {
+    BKT_CUDA_CHECK(cudaMemsetAsync(num_selected, 0, sizeof(*num_selected), stream));
+    return;
+  }
+  const std::int64_t tiles = (num_items + shape::tile_items - 1) / shape::tile_items;
+  const std::size_t bytes = workspace_bytes(num_items, sizeof(Key), value_bytes<Value>);
+  auto* state = static_cast<std::uint64_t*>(ws.reserve(bytes, stream));
+  BKT_CUDA_CHECK(cudaMemsetAsync(state, 0, bytes, stream));
+
+  const compact_args<Key, Value> args{io.keys_in,       io.values_in,     io.keys_out,
+                                      io.values_out,    io.keys_rejected, io.values_rejected,
+                                      num_items,        num_selected,     state,
+                                      state + 1};
+  constexpr std::size_t run_bytes = shape::chunk_items * sizeof(Key);
+  const bool vector_loads = aligned_to(io.keys_in, run_bytes >= 16 ? 16 : run_bytes);
+  const dim3 grid(static_cast<unsigned>(tiles));
+  if (vector_loads)
+    compact_tile_kernel<shape, Mode, true><<<grid, shape::block_threads, 0, stream>>>(args, pick);
+  else
+    compact_tile_kernel<shape, Mode, false><<<grid, shape::block_threads, 0, stream>>>(args, pick);
+  BKT_CHECK_LAUNCH(stream);
+
+  if constexpr (Mode == output_mode::partition_reversed) {
+    constexpr int threads = 256;
+    const std::int64_t wanted = (num_items / 2 + threads - 1) / threads;
+    const unsigned blocks = static_cast<unsigned>(wanted < 4096 ? (wanted > 0 ? wanted : 1) : 4096);
+    reverse_rejected_kernel<<<blocks, threads, 0, stream>>>(io.keys_out, io.values_out, num_items, num_selected);
+    BKT_CHECK_LAUNCH(stream);
+  }
+}
+
+}  // namespace bkt::detail::compact

@@ -1,0 +1,16 @@
+// The element types that bkt/compact.hpp promises; each instantiation file expands one list.
+#pragma once
+
+#include <cstdint>
+
+#define BKT_FOR_EACH_KEY_TYPE(X) \
+  X(std::int8_t)                 \
+  X(std::uint8_t)                \
+  X(std::int16_t)                \
+  X(std::uint16_t)               \
+  X(std::int32_t)                \
+  X(std::uint32_t)               \
+  X(std::int64_t)                \
+  X(std::uint64_t)               \
+  X(float)                       \
+  X(double)

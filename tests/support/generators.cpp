@@ -1,0 +1,164 @@
+#include "generators.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstdlib>
+#include <limits>
+#include <random>
+
+namespace bkt::test {
+
+std::uint64_t seed() {
+  if (const char* text = std::getenv("BKT_TEST_SEED")) return std::strtoull(text, nullptr, 10);
+  static const std::uint64_t fresh = std::random_device{}() * 0x9e3779b97f4a7c15ull + std::random_device{}();
+  return fresh;
+}
+
+std::vector<std::int64_t> sizes() {
+  std::vector<std::int64_t> all = {0,    1,     31,    32,    33,        1023,           1024,
+                                   1025, 4095,  4096,  4097,  16384 + 3, (1 << 20) + 7, 3 * (1 << 20) + 12345};
+  std::int64_t cap = std::numeric_limits<std::int64_t>::max();
+  if (const char* text = std::getenv("BKT_TEST_MAX_SIZE")) cap = std::strtoll(text, nullptr, 10);
+  std::erase_if(all, [cap](std::int64_t n) { return n > cap; });
+  return all;
+}
+
+namespace {
+
+template <class T>
+T from_double(double x) {
+  if constexpr (std::is_floating_point_v<T>) {
+    return static_cast<T>(x);
+  } else {
+    const double lo = static_cast<double>(std::numeric_limits<T>::lowest());
+    const double hi = static_cast<double>(std::numeric_limits<T>::max());
+    return static_cast<T>(std::clamp(std::round(x), lo, hi));
+  }
+}
+
+/// A spread of values across T's range (floats: [-1e6, 1e6]; integers: the whole range).
+template <class T>
+T uniform_value(std::mt19937_64& rng) {
+  if constexpr (std::is_floating_point_v<T>) {
+    return static_cast<T>(std::uniform_real_distribution<double>(-1e6, 1e6)(rng));
+  } else {
+    return static_cast<T>(rng());
+  }
+}
+
+template <class T>
+std::vector<T> fill(std::int64_t n, std::uint64_t seed, auto&& value_at) {
+  std::mt19937_64 rng(seed);
+  std::vector<T> out(static_cast<std::size_t>(n));
+  for (std::int64_t i = 0; i < n; ++i) out[static_cast<std::size_t>(i)] = value_at(i, rng);
+  return out;
+}
+
+template <class T>
+std::vector<T> bit_pattern_values() {
+  using L = std::numeric_limits<T>;
+  std::vector<T> v = {T(0), L::max(), L::lowest(), L::min(), T(1)};
+  if constexpr (std::is_floating_point_v<T>) {
+    v.insert(v.end(), {-T(0), L::infinity(), -L::infinity(), L::quiet_NaN(), -L::quiet_NaN(), L::signaling_NaN(),
+                       L::denorm_min(), -L::denorm_min(), L::min() / T(2), -L::min(), T(-1)});
+  } else if constexpr (std::is_signed_v<T>) {
+    v.push_back(T(-1));
+  }
+  return v;
+}
+
+}  // namespace
+
+template <class T>
+std::vector<generator<T>> generators() {
+  std::vector<generator<T>> g;
+  g.push_back({"uniform", [](std::int64_t n, std::uint64_t s) {
+                 return fill<T>(n, s, [](std::int64_t, auto& rng) { return uniform_value<T>(rng); });
+               }});
+  g.push_back({"normal", [](std::int64_t n, std::uint64_t s) {
+                 const double scale = std::is_floating_point_v<T> ? 1.0 : std::min(1e3, double(std::numeric_limits<T>::max()) / 8);
+                 std::normal_distribution<double> normal(0.0, scale);
+                 return fill<T>(n, s, [&](std::int64_t, auto& rng) { return from_double<T>(normal(rng)); });
+               }});
+  g.push_back({"all_equal", [](std::int64_t n, std::uint64_t s) {
+                 std::mt19937_64 rng(s);
+                 const T value = uniform_value<T>(rng);
+                 return std::vector<T>(static_cast<std::size_t>(n), value);
+               }});
+  g.push_back({"two_values", [](std::int64_t n, std::uint64_t s) {
+                 std::mt19937_64 pick(s);
+                 const T a = uniform_value<T>(pick), b = uniform_value<T>(pick);
+                 return fill<T>(n, s + 1, [&](std::int64_t, auto& rng) { return (rng() & 1) ? a : b; });
+               }});
+  g.push_back({"sixteen_distinct", [](std::int64_t n, std::uint64_t s) {
+                 std::mt19937_64 pick(s);
+                 std::vector<T> values(16);
+                 for (T& v : values) v = uniform_value<T>(pick);
+                 return fill<T>(n, s + 1, [&](std::int64_t, auto& rng) { return values[rng() % 16]; });
+               }});
+  g.push_back({"sorted", [](std::int64_t n, std::uint64_t s) {
+                 auto v = fill<T>(n, s, [](std::int64_t, auto& rng) { return uniform_value<T>(rng); });
+                 std::sort(v.begin(), v.end());
+                 return v;
+               }});
+  g.push_back({"reverse_sorted", [](std::int64_t n, std::uint64_t s) {
+                 auto v = fill<T>(n, s, [](std::int64_t, auto& rng) { return uniform_value<T>(rng); });
+                 std::sort(v.begin(), v.end(), [](T a, T b) { return b < a; });
+                 return v;
+               }});
+  g.push_back({"sawtooth", [](std::int64_t n, std::uint64_t s) {
+                 const std::int64_t period = 97 + static_cast<std::int64_t>(s % 1000);
+                 return fill<T>(n, s, [&](std::int64_t i, auto&) { return from_double<T>(double(i % period)); });
+               }});
+  g.push_back({"zipf", [](std::int64_t n, std::uint64_t s) {
+                 // Rank r in 1..1000 with probability ~ 1/r^1.2; value = r (a few values dominate).
+                 std::vector<double> cdf(1000);
+                 double total = 0;
+                 for (int r = 1; r <= 1000; ++r) cdf[r - 1] = total += std::pow(r, -1.2);
+                 return fill<T>(n, s, [&](std::int64_t, auto& rng) {
+                   const double u = std::uniform_real_distribution<double>(0, total)(rng);
+                   const auto rank = std::lower_bound(cdf.begin(), cdf.end(), u) - cdf.begin() + 1;
+                   return from_double<T>(double(rank));
+                 });
+               }});
+  g.push_back({"clustered", [](std::int64_t n, std::uint64_t s) {
+                 // Runs of near-equal values around a few centres: long stretches kept or dropped together.
+                 std::mt19937_64 pick(s);
+                 std::vector<T> centres(8);
+                 for (T& c : centres) c = uniform_value<T>(pick);
+                 T current = centres[0];
+                 return fill<T>(n, s + 1, [&](std::int64_t i, auto& rng) {
+                   if (i % 5000 == 0) current = centres[rng() % 8];
+                   return current;
+                 });
+               }});
+  g.push_back({"bit_patterns", [](std::int64_t n, std::uint64_t s) {
+                 const auto values = bit_pattern_values<T>();
+                 return fill<T>(n, s, [&](std::int64_t, auto& rng) { return values[rng() % values.size()]; });
+               }});
+  return g;
+}
+
+std::vector<std::uint8_t> random_flags(std::int64_t n, int percent_kept, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<std::uint8_t> flags(static_cast<std::size_t>(n));
+  // Non-zero values other than 1 too: any non-zero flag means kept.
+  for (auto& f : flags) f = static_cast<int>(rng() % 100) < percent_kept ? static_cast<std::uint8_t>(1 + rng() % 255) : 0;
+  return flags;
+}
+
+#define BKT_INSTANTIATE(T) template std::vector<generator<T>> generators<T>();
+BKT_INSTANTIATE(std::int8_t)
+BKT_INSTANTIATE(std::uint8_t)
+BKT_INSTANTIATE(std::int16_t)
+BKT_INSTANTIATE(std::uint16_t)
+BKT_INSTANTIATE(std::int32_t)
+BKT_INSTANTIATE(std::uint32_t)
+BKT_INSTANTIATE(std::int64_t)
+BKT_INSTANTIATE(std::uint64_t)
+BKT_INSTANTIATE(float)
+BKT_INSTANTIATE(double)
+#undef BKT_INSTANTIATE
+
+}  // namespace bkt::test

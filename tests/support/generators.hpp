@@ -1,0 +1,32 @@
+// Input generators and sizes shared by every test: the adversarial key sets the style guide names.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace bkt::test {
+
+/// The seed of this run: BKT_TEST_SEED when set, else fresh each run (printed by each test).
+std::uint64_t seed();
+
+/// 0, 1, 31, 32, 33, 1023, 1024, 1025, tile edges, 2^20 + 7 and a large odd size; capped by
+/// BKT_TEST_MAX_SIZE (the sanitizer runs set it, since they are ~100x slower).
+std::vector<std::int64_t> sizes();
+
+template <class T>
+struct generator {
+  std::string name;
+  std::function<std::vector<T>(std::int64_t n, std::uint64_t seed)> make;
+};
+
+/// uniform, normal, all_equal, two_values, sixteen_distinct, sorted, reverse_sorted, sawtooth, zipf,
+/// clustered and bit_patterns (floats: ±0, ±inf, NaNs, denormals, extreme normals; integers: min/max).
+template <class T>
+std::vector<generator<T>> generators();
+
+/// Uniform bits: flags for select_flagged with about `percent_kept` percent set.
+std::vector<std::uint8_t> random_flags(std::int64_t n, int percent_kept, std::uint64_t seed);
+
+}  // namespace bkt::test
