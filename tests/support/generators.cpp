@@ -15,6 +15,8 @@ std::uint64_t seed() {
   return fresh;
 }
 
+bool quick_mode() { return std::getenv("BKT_TEST_MAX_SIZE") != nullptr; }
+
 std::vector<std::int64_t> sizes() {
   std::vector<std::int64_t> all = {0,    1,     31,    32,    33,        1023,           1024,
                                    1025, 4095,  4096,  4097,  16384 + 3, (1 << 20) + 7, 3 * (1 << 20) + 12345};

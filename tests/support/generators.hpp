@@ -15,6 +15,9 @@ std::uint64_t seed();
 /// BKT_TEST_MAX_SIZE (the sanitizer runs set it, since they are ~100x slower).
 std::vector<std::int64_t> sizes();
 
+/// True under BKT_TEST_MAX_SIZE (sanitizer runs): tests also trim their other loops.
+bool quick_mode();
+
 template <class T>
 struct generator {
   std::string name;

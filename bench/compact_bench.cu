@@ -1,0 +1,206 @@
+// Compaction against CUB on 2^28 elements (larger than the 50 MB L2), same data, same process.
+//
+// Bytes that must move (the limit):
+//   select_if / partition keys:   read every key once, write every kept key once.
+//   select_flagged:               the same plus one read of the 1-byte flags.
+//   stable_partition:             read every key, write every key.
+//   select_if pairs:              read every key, and for each kept pair read its value and write
+//                                 key and value (an algorithm need not read dropped values).
+#include <cub/device/device_partition.cuh>
+#include <cub/device/device_select.cuh>
+#include <thrust/iterator/zip_iterator.h>
+
+#include <cstdio>
+#include <string>
+
+#include "bkt/compact.cuh"
+#include "bkt/device_buffer.hpp"
+#include "bkt/gpu.hpp"
+#include "bkt/memory.hpp"
+#include "harness.hpp"
+
+namespace {
+
+using bkt::bench::comparison;
+
+template <class T>
+struct below {
+  T threshold;
+  __host__ __device__ bool operator()(const T& x) const { return x < threshold; }
+};
+
+struct key_below {
+  float threshold;
+  template <class Tuple>
+  __host__ __device__ bool operator()(const Tuple& t) const { return thrust::get<0>(t) < threshold; }
+};
+
+/// Keys uniform in [0, 1) (integers: uniform over their range) from a counter hash, so that
+/// `below{p}` keeps a fraction p; also flags = (key < p) and values = index.
+template <class T>
+__global__ void fill_inputs(T* keys, std::uint32_t* values, std::int64_t n) {
+  for (std::int64_t i = blockIdx.x * std::int64_t{blockDim.x} + threadIdx.x; i < n; i += std::int64_t{gridDim.x} * blockDim.x) {
+    std::uint64_t h = static_cast<std::uint64_t>(i) * 0x9e3779b97f4a7c15ull;
+    h ^= h >> 31;
+    h *= 0xbf58476d1ce4e5b9ull;
+    h ^= h >> 29;
+    if constexpr (std::is_floating_point_v<T>)
+      keys[i] = static_cast<T>(static_cast<double>(h >> 11) * 0x1.0p-53);
+    else
+      keys[i] = static_cast<T>(h >> (64 - 8 * sizeof(T)));
+    if (values != nullptr) values[i] = static_cast<std::uint32_t>(i);
+  }
+}
+
+template <class T>
+__global__ void make_flags(const T* keys, std::uint8_t* flags, std::int64_t n, T threshold) {
+  for (std::int64_t i = blockIdx.x * std::int64_t{blockDim.x} + threadIdx.x; i < n; i += std::int64_t{gridDim.x} * blockDim.x)
+    flags[i] = keys[i] < threshold;
+}
+
+/// A CUB call run twice: once to size its temporary storage, then for real on preallocated storage.
+struct cub_storage {
+  bkt::device_buffer<std::byte> memory;
+  std::size_t bytes = 0;
+  template <class Call>
+  void run(Call call, cudaStream_t stream) {
+    std::size_t needed = 0;
+    BKT_CUDA_CHECK(call(nullptr, needed));
+    if (needed > bytes) {
+      memory = bkt::device_buffer<std::byte>(static_cast<std::int64_t>(needed), stream);
+      bytes = needed;
+    }
+    BKT_CUDA_CHECK(call(memory.data(), bytes));
+  }
+};
+
+void expect_same_count(const std::int64_t* ours, const std::int64_t* peer, const std::string& what, cudaStream_t s) {
+  const auto a = bkt::read_sync(ours, s), b = bkt::read_sync(peer, s);
+  if (a != b) {
+    std::fprintf(stderr, "MISMATCH %s: bucketeer kept %lld, peer %lld\n", what.c_str(), (long long)a, (long long)b);
+    std::exit(1);
+  }
+}
+
+template <class T>
+void bench_keys(bkt::bench::report& rep, const bkt::bench::options& opts, std::int64_t n, const char* type,
+                std::initializer_list<int> percents, cudaStream_t stream) {
+  bkt::device_buffer<T> keys(n, stream), out(n, stream), peer_out(n, stream);
+  bkt::device_buffer<std::uint8_t> flags(n, stream);
+  bkt::device_buffer<std::int64_t> counts(2, stream);
+  fill_inputs<T><<<1024, 256, 0, stream>>>(keys.data(), nullptr, n);
+  BKT_CHECK_LAUNCH(stream);
+  bkt::workspace ws;
+  cub_storage cub;
+  const double e = static_cast<double>(n);
+  for (const int percent : percents) {
+    const T threshold = std::is_floating_point_v<T> ? T(percent / 100.0)
+                                                    : static_cast<T>(std::numeric_limits<T>::max() / 100.0 * percent);
+    const below<T> pred{threshold};
+    const double kept = e * percent / 100.0;
+    const std::string keep = " keep=" + std::to_string(percent) + "%";
+
+    comparison c{std::string("select_if ") + type + keep, e, e * sizeof(T) + kept * sizeof(T),
+                 "read n*" + std::to_string(sizeof(T)) + " + write kept*" + std::to_string(sizeof(T))};
+    c.ours = bkt::bench::time_it([&](cudaStream_t s) {
+      bkt::select_if<T>(keys.span(), out.span(), counts.data(), pred, ws, s);
+    }, stream, opts.repeats);
+    c.peer_name = "cub::If";
+    c.peer = bkt::bench::time_it([&](cudaStream_t s) {
+      cub.run([&](void* t, std::size_t& b) {
+        return cub::DeviceSelect::If(t, b, keys.data(), peer_out.data(), counts.data() + 1, n, pred, s);
+      }, s);
+    }, stream, opts.repeats);
+    expect_same_count(counts.data(), counts.data() + 1, c.name, stream);
+    rep.add(c);
+
+    if (percent != 50) continue;
+    make_flags<T><<<1024, 256, 0, stream>>>(keys.data(), flags.data(), n, threshold);
+    BKT_CHECK_LAUNCH(stream);
+    comparison f{std::string("select_flagged ") + type + keep, e, e * (sizeof(T) + 1) + kept * sizeof(T),
+                 "read n*" + std::to_string(sizeof(T) + 1) + " + write kept*" + std::to_string(sizeof(T))};
+    f.ours = bkt::bench::time_it([&](cudaStream_t s) {
+      bkt::select_flagged<T, std::uint8_t>(keys.span(), flags.span(), out.span(), counts.data(), ws, s);
+    }, stream, opts.repeats);
+    f.peer_name = "cub::Flagged";
+    f.peer = bkt::bench::time_it([&](cudaStream_t s) {
+      cub.run([&](void* t, std::size_t& b) {
+        return cub::DeviceSelect::Flagged(t, b, keys.data(), flags.data(), peer_out.data(), counts.data() + 1, n, s);
+      }, s);
+    }, stream, opts.repeats);
+    expect_same_count(counts.data(), counts.data() + 1, f.name, stream);
+    rep.add(f);
+
+    comparison p{std::string("stable_partition ") + type + keep, e, 2 * e * sizeof(T),
+                 "read n*" + std::to_string(sizeof(T)) + " + write n*" + std::to_string(sizeof(T)) +
+                     " (cub's rejected part is reversed, not stable)"};
+    p.ours = bkt::bench::time_it([&](cudaStream_t s) {
+      bkt::stable_partition<T>(keys.span(), out.span(), counts.data(), pred, ws, s);
+    }, stream, opts.repeats);
+    p.peer_name = "cub::Part.If";
+    p.peer = bkt::bench::time_it([&](cudaStream_t s) {
+      cub.run([&](void* t, std::size_t& b) {
+        return cub::DevicePartition::If(t, b, keys.data(), peer_out.data(), counts.data() + 1, n, pred, s);
+      }, s);
+    }, stream, opts.repeats);
+    expect_same_count(counts.data(), counts.data() + 1, p.name, stream);
+    rep.add(p);
+  }
+}
+
+void bench_pairs(bkt::bench::report& rep, const bkt::bench::options& opts, std::int64_t n, cudaStream_t stream) {
+  bkt::device_buffer<float> keys(n, stream), keys_out(n, stream), peer_keys(n, stream);
+  bkt::device_buffer<std::uint32_t> values(n, stream), values_out(n, stream), peer_values(n, stream);
+  bkt::device_buffer<std::int64_t> counts(2, stream);
+  fill_inputs<float><<<1024, 256, 0, stream>>>(keys.data(), values.data(), n);
+  BKT_CHECK_LAUNCH(stream);
+  bkt::workspace ws;
+  cub_storage cub;
+  const double e = static_cast<double>(n);
+  for (const int percent : {1, 50, 99}) {
+    const float threshold = percent / 100.0f;
+    const double kept = e * percent / 100.0;
+    comparison c{"select_if f32/u32 pairs keep=" + std::to_string(percent) + "%", e, e * 4 + kept * 12,
+                 "read n*4 keys + kept*(4 value read + 8 written)"};
+    c.ours = bkt::bench::time_it([&](cudaStream_t s) {
+      bkt::select_if<float, std::uint32_t>(keys.span(), values.span(), keys_out.span(), values_out.span(),
+                                           counts.data(), below<float>{threshold}, ws, s);
+    }, stream, opts.repeats);
+    c.peer_name = "cub::If zip";
+    auto in = thrust::make_zip_iterator(keys.data(), values.data());
+    auto out = thrust::make_zip_iterator(peer_keys.data(), peer_values.data());
+    c.peer = bkt::bench::time_it([&](cudaStream_t s) {
+      cub.run([&](void* t, std::size_t& b) {
+        return cub::DeviceSelect::If(t, b, in, out, counts.data() + 1, n, key_below{threshold}, s);
+      }, s);
+    }, stream, opts.repeats);
+    expect_same_count(counts.data(), counts.data() + 1, c.name, stream);
+    rep.add(c);
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const auto opts = bkt::bench::parse_options(argc, argv, "Compaction: bucketeer against CUB");
+  if (!bkt::gpu_available()) {
+    std::printf("compact_bench: no usable GPU (%s); nothing to measure\n", bkt::gpu_unavailable_reason().c_str());
+    return 0;
+  }
+  try {
+    cudaStream_t stream;
+    BKT_CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+    bkt::bench::report rep("compaction, n = 2^" + std::to_string(opts.log2_items), opts, stream);
+    const std::int64_t n = std::int64_t{1} << opts.log2_items;
+    bench_keys<float>(rep, opts, n, "f32", {1, 50, 99}, stream);
+    bench_pairs(rep, opts, n, stream);
+    bench_keys<std::uint8_t>(rep, opts, n, "u8", {50}, stream);
+    bench_keys<double>(rep, opts, n / 2, "f64", {50}, stream);
+    rep.finish();
+    BKT_CUDA_CHECK(cudaStreamDestroy(stream));
+  } catch (const bkt::error& e) {
+    std::fprintf(stderr, "compact_bench: %s\n", e.what());
+    return 3;
+  }
+  return 0;
+}

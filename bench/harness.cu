@@ -1,0 +1,108 @@
+#include "harness.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+
+#include "bkt/device_buffer.hpp"
+#include "bkt/error.hpp"
+#include "bkt/gpu.hpp"
+
+namespace bkt::bench {
+
+timing time_it(const std::function<void(cudaStream_t)>& work, cudaStream_t stream, int repeats, int warmup) {
+  for (int i = 0; i < warmup; ++i) work(stream);
+  cudaEvent_t start, stop;
+  BKT_CUDA_CHECK(cudaEventCreate(&start));
+  BKT_CUDA_CHECK(cudaEventCreate(&stop));
+  std::vector<double> ms;
+  for (int i = 0; i < repeats; ++i) {
+    BKT_CUDA_CHECK(cudaEventRecord(start, stream));
+    work(stream);
+    BKT_CUDA_CHECK(cudaEventRecord(stop, stream));
+    BKT_CUDA_CHECK(cudaEventSynchronize(stop));
+    float elapsed = 0;
+    BKT_CUDA_CHECK(cudaEventElapsedTime(&elapsed, start, stop));
+    ms.push_back(elapsed);
+  }
+  BKT_CUDA_CHECK(cudaEventDestroy(start));
+  BKT_CUDA_CHECK(cudaEventDestroy(stop));
+  std::sort(ms.begin(), ms.end());
+  return {ms[ms.size() / 2], ms.front(), ms.back()};
+}
+
+double copy_bandwidth(std::size_t bytes, cudaStream_t stream, int repeats) {
+  device_buffer<std::byte> from(static_cast<std::int64_t>(bytes), stream), to(static_cast<std::int64_t>(bytes), stream);
+  BKT_CUDA_CHECK(cudaMemsetAsync(from.data(), 1, bytes, stream));
+  const timing t = time_it(
+      [&](cudaStream_t s) { BKT_CUDA_CHECK(cudaMemcpyAsync(to.data(), from.data(), bytes, cudaMemcpyDeviceToDevice, s)); },
+      stream, repeats);
+  return 2.0 * static_cast<double>(bytes) / (t.median_ms * 1e-3);
+}
+
+options parse_options(int argc, char** argv, const std::string& description) {
+  options opts;
+  CLI::App app(description);
+  app.add_option("--repeats", opts.repeats, "timed runs per variant (median reported)")->check(CLI::Range(5, 10000));
+  app.add_option("--log2-items", opts.log2_items, "input size as a power of two")->check(CLI::Range(10, 32));
+  app.add_option("--json", opts.json_path, "also write the table as JSON to this file");
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    std::exit(app.exit(e));
+  }
+  return opts;
+}
+
+report::report(std::string title, const options& opts, cudaStream_t stream) : title_(std::move(title)), opts_(opts) {
+  const device_info info = current_device_info();
+  device_ = info.name + " (sm_" + std::to_string(info.compute_major) + std::to_string(info.compute_minor) + ", " +
+            std::to_string(info.multiprocessors) + " SMs)";
+  bandwidth_ = copy_bandwidth(std::size_t{1} << 30, stream, opts.repeats);
+}
+
+void report::add(comparison c) { rows_.push_back(std::move(c)); }
+
+void report::finish() const {
+  std::printf("\n%s   %s, median of %d, warm, CUDA events\n", title_.c_str(), device_.c_str(), opts_.repeats);
+  std::printf("copy bandwidth (this run): %.0f GB/s (read + write)\n", bandwidth_ * 1e-9);
+  std::printf("%-34s %-12s %9s %10s %9s %9s %8s\n", "case", "impl", "ms", "Gelem/s", "vs peer", "of limit",
+              "spread");
+  nlohmann::json rows = nlohmann::json::array();
+  for (const comparison& c : rows_) {
+    const double limit_ms = c.limit_bytes / bandwidth_ * 1e3;
+    auto line = [&](const std::string& impl, const timing& t, double ratio) {
+      std::printf("%-34s %-12s %9.3f %10.1f %8.2fx %8.1f%% %7.1f%%%s\n", c.name.c_str(), impl.c_str(), t.median_ms,
+                  c.elements / (t.median_ms * 1e-3) * 1e-9, ratio, 100.0 * limit_ms / t.median_ms,
+                  100.0 * t.spread(), t.spread() > 0.03 ? "  (noisy)" : "");
+    };
+    line("bucketeer", c.ours, c.peer.median_ms / c.ours.median_ms);
+    line(c.peer_name, c.peer, 1.0);
+    std::printf("%-34s %-12s %9.3f   bytes: %s\n", "", "limit", limit_ms, c.byte_model.c_str());
+    rows.push_back({{"case", c.name},
+                    {"elements", c.elements},
+                    {"limit_bytes", c.limit_bytes},
+                    {"byte_model", c.byte_model},
+                    {"limit_ms", limit_ms},
+                    {"ours_ms", c.ours.median_ms},
+                    {"ours_spread", c.ours.spread()},
+                    {"peer", c.peer_name},
+                    {"peer_ms", c.peer.median_ms},
+                    {"peer_spread", c.peer.spread()},
+                    {"ours_elements_per_s", c.elements / (c.ours.median_ms * 1e-3)},
+                    {"ratio_to_peer", c.peer.median_ms / c.ours.median_ms},
+                    {"fraction_of_limit", limit_ms / c.ours.median_ms}});
+  }
+  if (!opts_.json_path.empty()) {
+    const nlohmann::json doc = {{"benchmark", title_},   {"device", device_},
+                                {"repeats", opts_.repeats}, {"copy_bandwidth_bytes_per_s", bandwidth_},
+                                {"rows", rows}};
+    const std::string tmp = opts_.json_path + ".tmp";
+    std::ofstream(tmp) << doc.dump(2) << '\n';
+    std::rename(tmp.c_str(), opts_.json_path.c_str());
+  }
+}
+
+}  // namespace bkt::bench

@@ -1,0 +1,67 @@
+// One harness for every benchmark: CUDA-event timing (warm, median of many runs), the copy
+// bandwidth of this GPU measured in the same process, and a table printed and written as JSON.
+//
+// Each row reports elements/s, the ratio to the peer (the best existing implementation, run on the
+// same data in the same process), and the fraction of the byte limit: the bytes that must move
+// (stated by each benchmark next to its code) over the measured device-to-device copy bandwidth.
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace bkt::bench {
+
+struct timing {
+  double median_ms = 0;
+  double min_ms = 0;
+  double max_ms = 0;
+  double spread() const { return median_ms > 0 ? (max_ms - min_ms) / median_ms : 0; }
+};
+
+/// Runs `work` `warmup` times, then times `repeats` runs one by one with CUDA events on `stream`.
+timing time_it(const std::function<void(cudaStream_t)>& work, cudaStream_t stream, int repeats, int warmup = 3);
+
+/// Bytes read plus bytes written per second by cudaMemcpyAsync device to device of `bytes`.
+double copy_bandwidth(std::size_t bytes, cudaStream_t stream, int repeats);
+
+struct options {
+  int repeats = 25;
+  int log2_items = 28;
+  std::string json_path;
+};
+/// --repeats N, --log2-items K, --json FILE; exits on --help or a bad option.
+options parse_options(int argc, char** argv, const std::string& description);
+
+/// One comparison: ours and the peer on the same input, and the bytes that must move.
+struct comparison {
+  std::string name;      // e.g. "select_if f32 keep=1%"
+  double elements = 0;   // elements processed per run
+  double limit_bytes = 0;
+  std::string byte_model;  // how limit_bytes was counted
+  timing ours;
+  std::string peer_name;
+  timing peer;
+};
+
+class report {
+ public:
+  report(std::string title, const options& opts, cudaStream_t stream);
+  void add(comparison c);
+  /// Prints the table to stdout (and warnings on noisy rows), writes JSON when asked.
+  void finish() const;
+  double bandwidth() const { return bandwidth_; }
+
+ private:
+  std::string title_;
+  options opts_;
+  double bandwidth_ = 0;
+  std::string device_;
+  std::vector<comparison> rows_;
+};
+
+}  // namespace bkt::bench
