@@ -122,7 +122,7 @@ TEST(compact_arguments, too_small_fixed_workspace_is_refused) {
 
 TEST(compact_arguments, workspace_bytes_grow_with_tiles) {
   EXPECT_EQ(bkt::compact_workspace_bytes(0, 4), 0u);
-  EXPECT_EQ(bkt::compact_workspace_bytes(1, 4), 16u) << "a counter and one tile";
+  EXPECT_EQ(bkt::compact_workspace_bytes(1, 4), 8u) << "one status word per tile";
   EXPECT_GT(bkt::compact_workspace_bytes(std::int64_t{1} << 33, 1), bkt::compact_workspace_bytes(1 << 20, 1));
   EXPECT_THROW(bkt::compact_workspace_bytes(10, 3), bkt::error);
   EXPECT_THROW(bkt::compact_workspace_bytes(10, 4, 32), bkt::error);

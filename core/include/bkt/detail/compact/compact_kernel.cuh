@@ -31,28 +31,34 @@ struct compact_args {
   Key* keys_rejected;      // partition_split only
   Value* values_rejected;
   std::int64_t num_items;
+  std::int64_t num_tiles;
   std::int64_t* num_selected;
-  std::uint64_t* tile_counter;  // zeroed before the launch
-  std::uint64_t* tile_status;   // zeroed before the launch, one word per tile
+  std::uint64_t* tile_status;  // zeroed before the launch, one word per tile
 };
 
 /// Chooses by a predicate on the key.
 template <class Pred>
 struct pick_by_predicate {
+  static constexpr bool reads_flags = false;
+  using flag_type = unsigned char;  // unused
   Pred pred;
+  __host__ __device__ const flag_type* flags() const { return nullptr; }
   template <class Key>
-  __device__ __forceinline__ bool operator()(const Key& key, std::int64_t) const {
+  __device__ __forceinline__ bool operator()(const Key& key, flag_type) const {
     return static_cast<bool>(pred(key));
   }
 };
 
-/// Chooses by a flag array beside the keys.
+/// Chooses by a flag array beside the keys; the flags are loaded with the keys, as vectors.
 template <class Flag>
 struct pick_by_flag {
-  const Flag* flags;
+  static constexpr bool reads_flags = true;
+  using flag_type = Flag;
+  const Flag* flag_array;
+  __host__ __device__ const Flag* flags() const { return flag_array; }
   template <class Key>
-  __device__ __forceinline__ bool operator()(const Key&, std::int64_t index) const {
-    return static_cast<bool>(flags[index]);
+  __device__ __forceinline__ bool operator()(const Key&, const Flag& flag) const {
+    return static_cast<bool>(flag);
   }
 };
 
@@ -62,14 +68,28 @@ struct alignas(Items * sizeof(T) >= 16 ? 16 : Items * sizeof(T)) vector_run {
   T items[Items];
 };
 
+/// What one thread holds of a tile before it is ranked: run c is elements [v] of the thread's c-th
+/// run of consecutive elements.
+template <class Key, class Flag, int C, int V>
+struct thread_elements {
+  Key keys[C][V];
+  Flag flags[C][V];
+};
+
+/// A persistent grid: block b handles tiles b, b + grid, b + 2 grid, ... and loads its next tile
+/// while it ranks, looks back and writes the current one, so the memory system never waits for the
+/// look-back. Every block of the grid is resident at once (the grid is sized by occupancy), so a
+/// tile's predecessors always make progress.
 template <class Shape, output_mode Mode, bool VectorLoads, class Key, class Value, class Pick>
-__global__ void __launch_bounds__(Shape::block_threads)
+__global__ void __launch_bounds__(Shape::block_threads, Shape::min_blocks)
     compact_tile_kernel(compact_args<Key, Value> args, Pick pick) {
   constexpr bool has_values = !std::is_same_v<Value, no_value>;
   constexpr bool keeps_rejected = Mode != output_mode::select;
   constexpr int V = Shape::chunk_items;
   constexpr int C = Shape::chunks;
   using value_slot = std::conditional_t<has_values, Value, char>;
+  using flag_type = typename Pick::flag_type;
+  using elements = thread_elements<Key, flag_type, C, V>;
 
   // Raw bytes, not Key[]: shared arrays of a type with a constructor would not compile.
   __shared__ alignas(16) unsigned char staged_key_bytes[Shape::tile_items * sizeof(Key)];
@@ -77,151 +97,162 @@ __global__ void __launch_bounds__(Shape::block_threads)
   Key* staged_keys = reinterpret_cast<Key*>(staged_key_bytes);
   value_slot* staged_values = reinterpret_cast<value_slot*>(staged_value_bytes);
   __shared__ std::uint32_t warp_counts[Shape::warps];
-  __shared__ std::uint64_t tile_index_shared;
   __shared__ std::uint64_t tile_prefix_shared;
 
-  // Tiles are numbered in the order blocks start, so that a tile's predecessors are all running or
-  // done, whatever order the hardware dispatches blocks in: look-back can never wait on a block that
-  // is not resident.
-  if (threadIdx.x == 0) tile_index_shared = atomicAdd(reinterpret_cast<unsigned long long*>(args.tile_counter), 1ull);
-  __syncthreads();
-  const std::int64_t tile = static_cast<std::int64_t>(tile_index_shared);
-  const std::int64_t tile_base = tile * Shape::tile_items;
-  const std::int64_t remaining = args.num_items - tile_base;
-  const int valid = remaining < Shape::tile_items ? static_cast<int>(remaining) : Shape::tile_items;
   const int warp = static_cast<int>(threadIdx.x) / warp_threads;
   const int lane = lane_id();
-
   // Position in the tile of element v of run c of this thread.
   auto position = [&](int c, int v) { return warp * Shape::warp_items + c * warp_threads * V + lane * V + v; };
-
-  Key keys[C][V];
-  std::uint32_t chosen[C];  // bit v: element v of run c is chosen
-  if (VectorLoads && valid == Shape::tile_items) {
+  auto valid_in = [&](std::int64_t tile) {
+    const std::int64_t remaining = args.num_items - tile * Shape::tile_items;
+    return remaining < Shape::tile_items ? static_cast<int>(remaining) : Shape::tile_items;
+  };
+  const flag_type* flags_in = pick.flags();
+  auto load = [&](std::int64_t tile, elements& e) {
+    const std::int64_t base = tile * Shape::tile_items;
+    const int valid = valid_in(tile);
+    if (VectorLoads && valid == Shape::tile_items) {
 #pragma unroll
-    for (int c = 0; c < C; ++c) {
-      const auto r = *reinterpret_cast<const vector_run<Key, V>*>(args.keys_in + tile_base + position(c, 0));
+      for (int c = 0; c < C; ++c) {
+        const auto r = *reinterpret_cast<const vector_run<Key, V>*>(args.keys_in + base + position(c, 0));
 #pragma unroll
-      for (int v = 0; v < V; ++v) keys[c][v] = r.items[v];
+        for (int v = 0; v < V; ++v) e.keys[c][v] = r.items[v];
+        if constexpr (Pick::reads_flags) {
+          const auto f = *reinterpret_cast<const vector_run<flag_type, V>*>(flags_in + base + position(c, 0));
+#pragma unroll
+          for (int v = 0; v < V; ++v) e.flags[c][v] = f.items[v];
+        }
+      }
+    } else {
+#pragma unroll
+      for (int c = 0; c < C; ++c)
+#pragma unroll
+        for (int v = 0; v < V; ++v)
+          if (position(c, v) < valid) {
+            e.keys[c][v] = args.keys_in[base + position(c, v)];
+            if constexpr (Pick::reads_flags) e.flags[c][v] = flags_in[base + position(c, v)];
+          }
     }
+  };
+
+  std::int64_t tile = blockIdx.x;
+  elements current;
+  if (tile < args.num_tiles) load(tile, current);
+  for (; tile < args.num_tiles; tile += gridDim.x) {
+    const std::int64_t tile_base = tile * Shape::tile_items;
+    const int valid = valid_in(tile);
+    elements next;
+    if (tile + gridDim.x < args.num_tiles) load(tile + gridDim.x, next);
+
+    std::uint32_t chosen[C];  // bit v: element v of run c is chosen
 #pragma unroll
     for (int c = 0; c < C; ++c) {
       chosen[c] = 0;
 #pragma unroll
       for (int v = 0; v < V; ++v)
-        chosen[c] |= static_cast<std::uint32_t>(pick(keys[c][v], tile_base + position(c, v))) << v;
+        if (position(c, v) < valid)
+          chosen[c] |= static_cast<std::uint32_t>(pick(current.keys[c][v], current.flags[c][v])) << v;
     }
-  } else {
+
+    // Values: when only chosen elements are kept, read only their values (at 1% kept this skips
+    // most of the value array); a partition needs all of them.
+    value_slot values[C][V];
+    if constexpr (has_values) {
+#pragma unroll
+      for (int c = 0; c < C; ++c)
+#pragma unroll
+        for (int v = 0; v < V; ++v)
+          if (keeps_rejected ? position(c, v) < valid : ((chosen[c] >> v) & 1u))
+            values[c][v] = args.values_in[tile_base + position(c, v)];
+    }
+
+    // Rank within the warp: runs are ordered run-major (run c of all lanes, then run c + 1), so
+    // each run needs a scan over lanes. Two runs share one scan in 16-bit fields (a run's warp
+    // total is at most 32 * 16).
+    std::uint32_t run_rank[C];  // chosen elements of this warp before run c of this lane
+    std::uint32_t warp_total = 0;
+#pragma unroll
+    for (int c = 0; c < C; c += 2) {
+      const std::uint32_t low = __popc(chosen[c]);
+      const std::uint32_t high = c + 1 < C ? __popc(chosen[c + 1]) : 0u;
+      const std::uint32_t packed = low | (high << 16);
+      const std::uint32_t inclusive = warp_inclusive_sum(packed);
+      const std::uint32_t exclusive = inclusive - packed;
+      const std::uint32_t totals = __shfl_sync(full_warp_mask, inclusive, warp_threads - 1);
+      run_rank[c] = warp_total + (exclusive & 0xffffu);
+      warp_total += totals & 0xffffu;
+      if (c + 1 < C) {
+        run_rank[c + 1] = warp_total + (exclusive >> 16);
+        warp_total += totals >> 16;
+      }
+    }
+    if (lane == 0) warp_counts[warp] = warp_total;
+    __syncthreads();
+
+    std::uint32_t warp_offset = 0;
+    std::uint32_t tile_count = 0;
+#pragma unroll
+    for (int w = 0; w < Shape::warps; ++w) {
+      warp_offset += w < warp ? warp_counts[w] : 0u;
+      tile_count += warp_counts[w];
+    }
+
+    // Publish this tile's count first: successors look back at it while this tile stages.
+    if (warp == 0 && lane == 0) {
+      publish_tile_status(args.tile_status, tile, tile == 0 ? tile_status::inclusive : tile_status::aggregate,
+                          tile_count);
+    }
+
+    // Stage: chosen elements at their rank, rejected ones after all chosen ones, in input order.
 #pragma unroll
     for (int c = 0; c < C; ++c) {
-      chosen[c] = 0;
+      std::uint32_t rank = warp_offset + run_rank[c];
 #pragma unroll
       for (int v = 0; v < V; ++v) {
-        if (position(c, v) < valid) {
-          keys[c][v] = args.keys_in[tile_base + position(c, v)];
-          chosen[c] |= static_cast<std::uint32_t>(pick(keys[c][v], tile_base + position(c, v))) << v;
+        const bool is_chosen = (chosen[c] >> v) & 1u;
+        if (is_chosen) {
+          staged_keys[rank] = current.keys[c][v];
+          if constexpr (has_values) staged_values[rank] = values[c][v];
+        } else if (keeps_rejected && position(c, v) < valid) {
+          const std::uint32_t slot = tile_count + (position(c, v) - rank);
+          staged_keys[slot] = current.keys[c][v];
+          if constexpr (has_values) staged_values[slot] = values[c][v];
+        }
+        rank += is_chosen;
+      }
+    }
+
+    if (warp == 0) {
+      const std::uint64_t prefix = tile == 0 ? 0 : lookback_exclusive_prefix(args.tile_status, tile, tile_count);
+      if (lane == 0) {
+        tile_prefix_shared = prefix;
+        if (tile == args.num_tiles - 1) *args.num_selected = static_cast<std::int64_t>(prefix + tile_count);
+      }
+    }
+    __syncthreads();
+
+    // Write out. The next iteration's first barrier keeps its staging from overwriting this.
+    const std::int64_t prefix = static_cast<std::int64_t>(tile_prefix_shared);
+    for (int k = static_cast<int>(threadIdx.x); k < static_cast<int>(tile_count); k += Shape::block_threads) {
+      args.keys_out[prefix + k] = staged_keys[k];
+      if constexpr (has_values) args.values_out[prefix + k] = staged_values[k];
+    }
+    if constexpr (keeps_rejected) {
+      const std::int64_t rejected_prefix = tile_base - prefix;
+      const int rejected_count = valid - static_cast<int>(tile_count);
+      for (int k = static_cast<int>(threadIdx.x); k < rejected_count; k += Shape::block_threads) {
+        const std::int64_t destination = Mode == output_mode::partition_split
+                                             ? rejected_prefix + k
+                                             : args.num_items - 1 - (rejected_prefix + k);
+        Key* keys_destination = Mode == output_mode::partition_split ? args.keys_rejected : args.keys_out;
+        keys_destination[destination] = staged_keys[tile_count + k];
+        if constexpr (has_values) {
+          Value* values_destination = Mode == output_mode::partition_split ? args.values_rejected : args.values_out;
+          values_destination[destination] = staged_values[tile_count + k];
         }
       }
     }
-  }
-
-  // Values: when only chosen elements are kept, read only their values (at 1% kept this skips most
-  // of the value array); a partition needs all of them.
-  value_slot values[C][V];
-  if constexpr (has_values) {
-#pragma unroll
-    for (int c = 0; c < C; ++c)
-#pragma unroll
-      for (int v = 0; v < V; ++v)
-        if (keeps_rejected ? position(c, v) < valid : ((chosen[c] >> v) & 1u))
-          values[c][v] = args.values_in[tile_base + position(c, v)];
-  }
-
-  // Rank within the warp: runs are ordered run-major (run c of all lanes, then run c + 1), so each
-  // run needs a scan over lanes. Two runs share one scan in 16-bit fields (a run's warp total is at
-  // most 32 * 16).
-  std::uint32_t run_rank[C];  // chosen elements of this warp before run c of this lane
-  std::uint32_t warp_total = 0;
-#pragma unroll
-  for (int c = 0; c < C; c += 2) {
-    const std::uint32_t low = __popc(chosen[c]);
-    const std::uint32_t high = c + 1 < C ? __popc(chosen[c + 1]) : 0u;
-    const std::uint32_t packed = low | (high << 16);
-    const std::uint32_t inclusive = warp_inclusive_sum(packed);
-    const std::uint32_t exclusive = inclusive - packed;
-    const std::uint32_t totals = __shfl_sync(full_warp_mask, inclusive, warp_threads - 1);
-    run_rank[c] = warp_total + (exclusive & 0xffffu);
-    warp_total += totals & 0xffffu;
-    if (c + 1 < C) {
-      run_rank[c + 1] = warp_total + (exclusive >> 16);
-      warp_total += totals >> 16;
-    }
-  }
-  if (lane == 0) warp_counts[warp] = warp_total;
-  __syncthreads();
-
-  std::uint32_t warp_offset = 0;
-  std::uint32_t tile_count = 0;
-#pragma unroll
-  for (int w = 0; w < Shape::warps; ++w) {
-    warp_offset += w < warp ? warp_counts[w] : 0u;
-    tile_count += warp_counts[w];
-  }
-
-  // Publish this tile's count first: successors look back at it while this tile stages its output.
-  if (warp == 0 && lane == 0) {
-    publish_tile_status(args.tile_status, tile,
-                        tile == 0 ? tile_status::inclusive : tile_status::aggregate, tile_count);
-  }
-
-  // Stage: chosen elements at their rank, rejected ones after all chosen ones, each in input order.
-#pragma unroll
-  for (int c = 0; c < C; ++c) {
-    std::uint32_t rank = warp_offset + run_rank[c];
-#pragma unroll
-    for (int v = 0; v < V; ++v) {
-      const bool is_chosen = (chosen[c] >> v) & 1u;
-      if (is_chosen) {
-        staged_keys[rank] = keys[c][v];
-        if constexpr (has_values) staged_values[rank] = values[c][v];
-      } else if (keeps_rejected && position(c, v) < valid) {
-        const std::uint32_t slot = tile_count + (position(c, v) - rank);
-        staged_keys[slot] = keys[c][v];
-        if constexpr (has_values) staged_values[slot] = values[c][v];
-      }
-      rank += is_chosen;
-    }
-  }
-
-  if (warp == 0) {
-    const std::uint64_t prefix = tile == 0 ? 0 : lookback_exclusive_prefix(args.tile_status, tile, tile_count);
-    if (lane == 0) {
-      tile_prefix_shared = prefix;
-      if (tile_base + valid == args.num_items) *args.num_selected = static_cast<std::int64_t>(prefix + tile_count);
-    }
-  }
-  __syncthreads();
-
-  const std::int64_t prefix = static_cast<std::int64_t>(tile_prefix_shared);
-  for (int k = static_cast<int>(threadIdx.x); k < static_cast<int>(tile_count); k += Shape::block_threads) {
-    args.keys_out[prefix + k] = staged_keys[k];
-    if constexpr (has_values) args.values_out[prefix + k] = staged_values[k];
-  }
-  if constexpr (keeps_rejected) {
-    const std::int64_t rejected_prefix = tile_base - prefix;
-    const int rejected_count = valid - static_cast<int>(tile_count);
-    for (int k = static_cast<int>(threadIdx.x); k < rejected_count; k += Shape::block_threads) {
-      const std::int64_t destination = Mode == output_mode::partition_split
-                                           ? rejected_prefix + k
-                                           : args.num_items - 1 - (rejected_prefix + k);
-      Key* keys_destination = Mode == output_mode::partition_split ? args.keys_rejected : args.keys_out;
-      keys_destination[destination] = staged_keys[tile_count + k];
-      if constexpr (has_values) {
-        Value* values_destination =
-            Mode == output_mode::partition_split ? args.values_rejected : args.values_out;
-        values_destination[destination] = staged_values[tile_count + k];
-      }
-    }
+    current = next;
   }
 }
 

@@ -3,6 +3,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <type_traits>
 
@@ -27,6 +28,16 @@ inline bool aligned_to(const void* p, std::size_t bytes) {
   return reinterpret_cast<std::uintptr_t>(p) % bytes == 0;
 }
 
+/// Blocks of `kernel` that fit on the current device at once: the size of a persistent grid.
+template <class Kernel>
+std::int64_t resident_blocks(Kernel kernel, int block_threads) {
+  int device = 0, multiprocessors = 0, per_multiprocessor = 0;
+  BKT_CUDA_CHECK(cudaGetDevice(&device));
+  BKT_CUDA_CHECK(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device));
+  BKT_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_multiprocessor, kernel, block_threads, 0));
+  return std::int64_t{multiprocessors} * (per_multiprocessor > 0 ? per_multiprocessor : 1);
+}
+
 template <output_mode Mode, class Key, class Value, class Pick>
 void run(const compact_pointers<Key, Value>& io, std::int64_t num_items, std::int64_t* num_selected,
          Pick pick, workspace& ws, cudaStream_t stream) {
@@ -39,20 +50,20 @@ void run(const compact_pointers<Key, Value>& io, std::int64_t num_items, std::in
   }
   const std::int64_t tiles = (num_items + shape::tile_items - 1) / shape::tile_items;
   const std::size_t bytes = workspace_bytes(num_items, sizeof(Key), value_bytes<Value>);
-  auto* state = static_cast<std::uint64_t*>(ws.reserve(bytes, stream));
-  BKT_CUDA_CHECK(cudaMemsetAsync(state, 0, bytes, stream));
+  auto* status = static_cast<std::uint64_t*>(ws.reserve(bytes, stream));
+  BKT_CUDA_CHECK(cudaMemsetAsync(status, 0, bytes, stream));
 
-  const compact_args<Key, Value> args{io.keys_in,       io.values_in,     io.keys_out,
-                                      io.values_out,    io.keys_rejected, io.values_rejected,
-                                      num_items,        num_selected,     state,
-                                      state + 1};
+  const compact_args<Key, Value> args{io.keys_in,  io.values_in, io.keys_out, io.values_out, io.keys_rejected,
+                                      io.values_rejected, num_items, tiles, num_selected, status};
   constexpr std::size_t run_bytes = shape::chunk_items * sizeof(Key);
-  const bool vector_loads = aligned_to(io.keys_in, run_bytes >= 16 ? 16 : run_bytes);
-  const dim3 grid(static_cast<unsigned>(tiles));
-  if (vector_loads)
-    compact_tile_kernel<shape, Mode, true><<<grid, shape::block_threads, 0, stream>>>(args, pick);
-  else
-    compact_tile_kernel<shape, Mode, false><<<grid, shape::block_threads, 0, stream>>>(args, pick);
+  constexpr std::size_t flag_run_bytes = shape::chunk_items * sizeof(typename Pick::flag_type);
+  const bool vector_loads =
+      aligned_to(io.keys_in, run_bytes >= 16 ? 16 : run_bytes) &&
+      (!Pick::reads_flags || aligned_to(pick.flags(), flag_run_bytes >= 16 ? 16 : flag_run_bytes));
+  auto kernel = vector_loads ? compact_tile_kernel<shape, Mode, true, Key, Value, Pick>
+                             : compact_tile_kernel<shape, Mode, false, Key, Value, Pick>;
+  const dim3 grid(static_cast<unsigned>(std::min<std::int64_t>(tiles, resident_blocks(kernel, shape::block_threads))));
+  kernel<<<grid, shape::block_threads, 0, stream>>>(args, pick);
   BKT_CHECK_LAUNCH(stream);
 
   if constexpr (Mode == output_mode::partition_reversed) {

@@ -14,8 +14,16 @@ inline constexpr std::size_t value_bytes = sizeof(Value);
 template <>
 inline constexpr std::size_t value_bytes<no_value> = 0;
 
+// Tuning (measured on H100; see bench/compact_bench.cu). The macros exist for tuning runs only.
+#ifndef BKT_COMPACT_CHUNKS
+#define BKT_COMPACT_CHUNKS 4
+#endif
+#ifndef BKT_COMPACT_MIN_BLOCKS
+#define BKT_COMPACT_MIN_BLOCKS 1
+#endif
 inline constexpr int compact_block_threads = 256;
-inline constexpr int compact_chunks_per_thread = 4;
+inline constexpr int compact_chunks_per_thread = BKT_COMPACT_CHUNKS;
+inline constexpr int compact_min_blocks_per_sm = BKT_COMPACT_MIN_BLOCKS;
 
 /// Elements per run: a run of the wider of key and value is 16 bytes, so keys load as one 16-byte
 /// vector per run (Hopper's widest load).
@@ -32,6 +40,7 @@ template <std::size_t KeyBytes, std::size_t ValueBytes>
 struct tile_shape {
   static constexpr int block_threads = compact_block_threads;
   static constexpr int chunks = compact_chunks_per_thread;
+  static constexpr int min_blocks = compact_min_blocks_per_sm;
   static constexpr int chunk_items = compact_chunk_items(KeyBytes, ValueBytes);
   static constexpr int items_per_thread = chunks * chunk_items;
   static constexpr int warps = block_threads / 32;
@@ -41,12 +50,12 @@ struct tile_shape {
                 "elements of 1, 2, 4, 8 or 16 bytes");
 };
 
-/// Workspace: a tile counter, then one status word per tile.
+/// Workspace: one look-back status word per tile.
 constexpr std::size_t workspace_bytes(std::int64_t num_items, std::size_t key_bytes, std::size_t value_bytes) {
   if (num_items == 0) return 0;
   const std::int64_t tile_items = compact_tile_items(key_bytes, value_bytes);
   const std::int64_t tiles = (num_items + tile_items - 1) / tile_items;
-  return static_cast<std::size_t>(tiles + 1) * sizeof(std::uint64_t);
+  return static_cast<std::size_t>(tiles) * sizeof(std::uint64_t);
 }
 
 }  // namespace bkt::detail::compact
