@@ -29,6 +29,10 @@ timing time_it(const std::function<void(cudaStream_t)>& work, cudaStream_t strea
 /// Bytes read plus bytes written per second by cudaMemcpyAsync device to device of `bytes`.
 double copy_bandwidth(std::size_t bytes, cudaStream_t stream, int repeats);
 
+/// Bytes read per second by a kernel that only reads `bytes` (16-byte loads) and sums them: the
+/// read-only ceiling, printed beside the copy bandwidth for context.
+double read_bandwidth(std::size_t bytes, cudaStream_t stream, int repeats);
+
 struct options {
   int repeats = 25;
   int log2_items = 28;
@@ -60,6 +64,7 @@ class report {
   std::string title_;
   options opts_;
   double bandwidth_ = 0;
+  double read_bandwidth_ = 0;
   std::string device_;
   std::vector<comparison> rows_;
 };

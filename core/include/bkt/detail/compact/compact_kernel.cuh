@@ -12,6 +12,7 @@
 
 #include "bkt/detail/compact/tile_shape.hpp"
 #include "bkt/detail/device/tile_lookback.cuh"
+#include "bkt/detail/thread/packed_run.cuh"
 #include "bkt/detail/warp/warp_scan.cuh"
 
 namespace bkt::detail::compact {
@@ -34,6 +35,8 @@ struct compact_args {
   std::int64_t num_tiles;
   std::int64_t* num_selected;
   std::uint64_t* tile_status;  // zeroed before the launch, one word per tile
+  bool vector_keys;            // keys_in is aligned for the tile's vector loads
+  bool vector_flags;           // likewise the flag array, when the pick reads one
 };
 
 /// Chooses by a predicate on the key.
@@ -62,25 +65,24 @@ struct pick_by_flag {
   }
 };
 
-/// `Items` consecutive elements, aligned so that the compiler issues the widest loads it can.
-template <class T, int Items>
-struct alignas(Items * sizeof(T) >= 16 ? 16 : Items * sizeof(T)) vector_run {
-  T items[Items];
-};
+/// Shared memory of one block: the staged output of a tile (keys, then values).
+template <class Shape, class Key, class Value>
+constexpr std::size_t staging_bytes() {
+  return Shape::tile_items * (sizeof(Key) + value_bytes<Value>);
+}
 
-/// What one thread holds of a tile before it is ranked: run c is elements [v] of the thread's c-th
-/// run of consecutive elements.
-template <class Key, class Flag, int C, int V>
+/// What one thread holds of a tile before it is ranked: C runs of V consecutive elements.
+template <class Key, class Flag, int C, int V, bool ReadsFlags>
 struct thread_elements {
-  Key keys[C][V];
-  Flag flags[C][V];
+  packed_run<Key, V> keys[C];
+  packed_run<Flag, V> flags[ReadsFlags ? C : 1];
 };
 
 /// A persistent grid: block b handles tiles b, b + grid, b + 2 grid, ... and loads its next tile
-/// while it ranks, looks back and writes the current one, so the memory system never waits for the
-/// look-back. Every block of the grid is resident at once (the grid is sized by occupancy), so a
-/// tile's predecessors always make progress.
-template <class Shape, output_mode Mode, bool VectorLoads, class Key, class Value, class Pick>
+/// while it ranks, looks back and writes the current one, so that the memory system keeps working
+/// through the look-back. Every block of the grid is resident at once (the grid is sized by
+/// occupancy), so a tile's predecessors always make progress.
+template <class Shape, output_mode Mode, class Key, class Value, class Pick>
 __global__ void __launch_bounds__(Shape::block_threads, Shape::min_blocks)
     compact_tile_kernel(compact_args<Key, Value> args, Pick pick) {
   constexpr bool has_values = !std::is_same_v<Value, no_value>;
@@ -89,13 +91,13 @@ __global__ void __launch_bounds__(Shape::block_threads, Shape::min_blocks)
   constexpr int C = Shape::chunks;
   using value_slot = std::conditional_t<has_values, Value, char>;
   using flag_type = typename Pick::flag_type;
-  using elements = thread_elements<Key, flag_type, C, V>;
+  using elements = thread_elements<Key, flag_type, C, V, Pick::reads_flags>;
 
-  // Raw bytes, not Key[]: shared arrays of a type with a constructor would not compile.
-  __shared__ alignas(16) unsigned char staged_key_bytes[Shape::tile_items * sizeof(Key)];
-  __shared__ alignas(16) unsigned char staged_value_bytes[has_values ? Shape::tile_items * sizeof(value_slot) : 16];
-  Key* staged_keys = reinterpret_cast<Key*>(staged_key_bytes);
-  value_slot* staged_values = reinterpret_cast<value_slot*>(staged_value_bytes);
+  // Dynamic, as raw bytes: large tiles pass the 48 KB static limit, and shared arrays of a type
+  // with a constructor would not compile.
+  extern __shared__ __align__(16) unsigned char staging[];
+  Key* staged_keys = reinterpret_cast<Key*>(staging);
+  value_slot* staged_values = reinterpret_cast<value_slot*>(staging + Shape::tile_items * sizeof(Key));
   __shared__ std::uint32_t warp_counts[Shape::warps];
   __shared__ std::uint64_t tile_prefix_shared;
 
@@ -111,27 +113,35 @@ __global__ void __launch_bounds__(Shape::block_threads, Shape::min_blocks)
   auto load = [&](std::int64_t tile, elements& e) {
     const std::int64_t base = tile * Shape::tile_items;
     const int valid = valid_in(tile);
-    if (VectorLoads && valid == Shape::tile_items) {
+    const bool full = valid == Shape::tile_items;
 #pragma unroll
-      for (int c = 0; c < C; ++c) {
-        const auto r = *reinterpret_cast<const vector_run<Key, V>*>(args.keys_in + base + position(c, 0));
-#pragma unroll
-        for (int v = 0; v < V; ++v) e.keys[c][v] = r.items[v];
-        if constexpr (Pick::reads_flags) {
-          const auto f = *reinterpret_cast<const vector_run<flag_type, V>*>(flags_in + base + position(c, 0));
-#pragma unroll
-          for (int v = 0; v < V; ++v) e.flags[c][v] = f.items[v];
+    for (int c = 0; c < C; ++c) {
+      bool keys_done = false;
+      if constexpr (packed_run<Key, V>::vector_loadable) {
+        if (full && args.vector_keys) {
+          e.keys[c].load_vector(args.keys_in + base + position(c, 0));
+          keys_done = true;
         }
       }
-    } else {
-#pragma unroll
-      for (int c = 0; c < C; ++c)
+      if (!keys_done) {
 #pragma unroll
         for (int v = 0; v < V; ++v)
-          if (position(c, v) < valid) {
-            e.keys[c][v] = args.keys_in[base + position(c, v)];
-            if constexpr (Pick::reads_flags) e.flags[c][v] = flags_in[base + position(c, v)];
+          if (position(c, v) < valid) e.keys[c].set(v, args.keys_in[base + position(c, v)]);
+      }
+      if constexpr (Pick::reads_flags) {
+        bool flags_done = false;
+        if constexpr (packed_run<flag_type, V>::vector_loadable) {
+          if (full && args.vector_flags) {
+            e.flags[c].load_vector(flags_in + base + position(c, 0));
+            flags_done = true;
           }
+        }
+        if (!flags_done) {
+#pragma unroll
+          for (int v = 0; v < V; ++v)
+            if (position(c, v) < valid) e.flags[c].set(v, flags_in[base + position(c, v)]);
+        }
+      }
     }
   };
 
@@ -149,9 +159,12 @@ __global__ void __launch_bounds__(Shape::block_threads, Shape::min_blocks)
     for (int c = 0; c < C; ++c) {
       chosen[c] = 0;
 #pragma unroll
-      for (int v = 0; v < V; ++v)
+      for (int v = 0; v < V; ++v) {
+        flag_type flag{};
+        if constexpr (Pick::reads_flags) flag = current.flags[c].get(v);
         if (position(c, v) < valid)
-          chosen[c] |= static_cast<std::uint32_t>(pick(current.keys[c][v], current.flags[c][v])) << v;
+          chosen[c] |= static_cast<std::uint32_t>(pick(current.keys[c].get(v), flag)) << v;
+      }
     }
 
     // Values: when only chosen elements are kept, read only their values (at 1% kept this skips
@@ -211,11 +224,11 @@ __global__ void __launch_bounds__(Shape::block_threads, Shape::min_blocks)
       for (int v = 0; v < V; ++v) {
         const bool is_chosen = (chosen[c] >> v) & 1u;
         if (is_chosen) {
-          staged_keys[rank] = current.keys[c][v];
+          staged_keys[rank] = current.keys[c].get(v);
           if constexpr (has_values) staged_values[rank] = values[c][v];
         } else if (keeps_rejected && position(c, v) < valid) {
           const std::uint32_t slot = tile_count + (position(c, v) - rank);
-          staged_keys[slot] = current.keys[c][v];
+          staged_keys[slot] = current.keys[c].get(v);
           if constexpr (has_values) staged_values[slot] = values[c][v];
         }
         rank += is_chosen;

@@ -30,11 +30,11 @@ inline bool aligned_to(const void* p, std::size_t bytes) {
 
 /// Blocks of `kernel` that fit on the current device at once: the size of a persistent grid.
 template <class Kernel>
-std::int64_t resident_blocks(Kernel kernel, int block_threads) {
+std::int64_t resident_blocks(Kernel kernel, int block_threads, std::size_t shared_bytes) {
   int device = 0, multiprocessors = 0, per_multiprocessor = 0;
   BKT_CUDA_CHECK(cudaGetDevice(&device));
   BKT_CUDA_CHECK(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device));
-  BKT_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_multiprocessor, kernel, block_threads, 0));
+  BKT_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_multiprocessor, kernel, block_threads, shared_bytes));
   return std::int64_t{multiprocessors} * (per_multiprocessor > 0 ? per_multiprocessor : 1);
 }
 
@@ -53,17 +53,20 @@ void run(const compact_pointers<Key, Value>& io, std::int64_t num_items, std::in
   auto* status = static_cast<std::uint64_t*>(ws.reserve(bytes, stream));
   BKT_CUDA_CHECK(cudaMemsetAsync(status, 0, bytes, stream));
 
-  const compact_args<Key, Value> args{io.keys_in,  io.values_in, io.keys_out, io.values_out, io.keys_rejected,
-                                      io.values_rejected, num_items, tiles, num_selected, status};
-  constexpr std::size_t run_bytes = shape::chunk_items * sizeof(Key);
-  constexpr std::size_t flag_run_bytes = shape::chunk_items * sizeof(typename Pick::flag_type);
-  const bool vector_loads =
-      aligned_to(io.keys_in, run_bytes >= 16 ? 16 : run_bytes) &&
-      (!Pick::reads_flags || aligned_to(pick.flags(), flag_run_bytes >= 16 ? 16 : flag_run_bytes));
-  auto kernel = vector_loads ? compact_tile_kernel<shape, Mode, true, Key, Value, Pick>
-                             : compact_tile_kernel<shape, Mode, false, Key, Value, Pick>;
-  const dim3 grid(static_cast<unsigned>(std::min<std::int64_t>(tiles, resident_blocks(kernel, shape::block_threads))));
-  kernel<<<grid, shape::block_threads, 0, stream>>>(args, pick);
+  using flag_type = typename Pick::flag_type;
+  const bool vector_keys = aligned_to(io.keys_in, packed_run<Key, shape::chunk_items>::alignment);
+  const bool vector_flags =
+      !Pick::reads_flags || aligned_to(pick.flags(), packed_run<flag_type, shape::chunk_items>::alignment);
+  const compact_args<Key, Value> args{io.keys_in,  io.values_in, io.keys_out,   io.values_out, io.keys_rejected,
+                                      io.values_rejected, num_items, tiles, num_selected, status, vector_keys,
+                                      vector_flags};
+  auto kernel = compact_tile_kernel<shape, Mode, Key, Value, Pick>;
+  constexpr std::size_t shared_bytes = staging_bytes<shape, Key, Value>();
+  if constexpr (shared_bytes > 48 * 1024)
+    BKT_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, shared_bytes));
+  const std::int64_t resident = resident_blocks(kernel, shape::block_threads, shared_bytes);
+  const dim3 grid(static_cast<unsigned>(std::min(tiles, resident)));
+  kernel<<<grid, shape::block_threads, shared_bytes, stream>>>(args, pick);
   BKT_CHECK_LAUNCH(stream);
 
   if constexpr (Mode == output_mode::partition_reversed) {

@@ -32,37 +32,58 @@ __device__ __forceinline__ std::uint64_t load_tile_status(std::uint64_t* status,
   return word.load(cuda::memory_order_relaxed);
 }
 
+/// Tiles each lane inspects per round: a round costs one trip to L2, and the nearest inclusive
+/// tile can be hundreds of tiles back while the grid's resident tiles all look back at once.
+inline constexpr int lookback_tiles_per_lane = 4;
+
 /// Called by one whole warp of tile `tile` (> 0) after it published its aggregate. Returns, in
 /// every lane, the sum of the counts of all earlier tiles; lane 0 then publishes the inclusive sum.
 __device__ inline std::uint64_t lookback_exclusive_prefix(std::uint64_t* status, std::int64_t tile,
                                                           std::uint64_t aggregate) {
+  constexpr int per_lane = lookback_tiles_per_lane;
+  constexpr std::uint64_t state_mask = tile_status::state_mask;
   const int lane = lane_id();
   std::uint64_t exclusive = 0;
-  std::int64_t window_end = tile;  // this round looks at tiles [window_end - 32, window_end)
+  std::int64_t window_end = tile;  // a round looks at tiles [window_end - 32 * per_lane, window_end)
   for (;;) {
-    const std::int64_t predecessor = window_end - 1 - lane;  // lane 0 is the nearest tile
-    std::uint64_t word = tile_status::inclusive;              // tiles before 0 contribute nothing
-    if (predecessor >= 0) word = load_tile_status(status, predecessor);
-    // Wait only for the lanes up to the nearest inclusive one: tiles beyond it are not needed.
+    // Lane l holds tiles window_end - 1 - per_lane * l - j, nearest first; tiles before 0 count as
+    // an inclusive zero.
+    std::uint64_t word[per_lane];
+    auto predecessor = [&](int j) { return window_end - 1 - per_lane * lane - j; };
+#pragma unroll
+    for (int j = 0; j < per_lane; ++j)
+      word[j] = predecessor(j) >= 0 ? load_tile_status(status, predecessor(j)) : tile_status::inclusive;
+    int nearest_inclusive;  // in this lane, per_lane when none
+    int stop_lane;          // the nearest lane holding an inclusive tile, 31 when none does
     for (unsigned backoff = 8;; backoff = backoff < 256 ? 2 * backoff : backoff) {
-      const unsigned inclusive_lanes =
-          __ballot_sync(full_warp_mask, (word & tile_status::state_mask) == tile_status::inclusive);
-      const unsigned needed =
-          inclusive_lanes ? ((inclusive_lanes & (0u - inclusive_lanes)) << 1) - 1 : full_warp_mask;
-      const unsigned invalid_lanes =
-          __ballot_sync(full_warp_mask, (word & tile_status::state_mask) == tile_status::invalid);
-      if ((invalid_lanes & needed) == 0) break;
+      nearest_inclusive = per_lane;
+#pragma unroll
+      for (int j = per_lane - 1; j >= 0; --j)
+        if ((word[j] & state_mask) == tile_status::inclusive) nearest_inclusive = j;
+      const unsigned inclusive_lanes = __ballot_sync(full_warp_mask, nearest_inclusive < per_lane);
+      stop_lane = inclusive_lanes ? __ffs(inclusive_lanes) - 1 : warp_threads - 1;
+      // Only tiles up to the nearest inclusive one are needed; wait for those to be published.
+      bool ready = true;
+#pragma unroll
+      for (int j = 0; j < per_lane; ++j) {
+        const bool needed = lane < stop_lane || (lane == stop_lane && j <= nearest_inclusive);
+        if (needed && (word[j] & state_mask) == tile_status::invalid) ready = false;
+      }
+      if (__all_sync(full_warp_mask, ready)) break;
       __nanosleep(backoff);
-      if (predecessor >= 0 && (word & tile_status::state_mask) == tile_status::invalid)
-        word = load_tile_status(status, predecessor);
+#pragma unroll
+      for (int j = 0; j < per_lane; ++j)
+        if (predecessor(j) >= 0 && (word[j] & state_mask) == tile_status::invalid)
+          word[j] = load_tile_status(status, predecessor(j));
     }
-    const unsigned inclusive_lanes =
-        __ballot_sync(full_warp_mask, (word & tile_status::state_mask) == tile_status::inclusive);
-    const int stop_lane = inclusive_lanes ? __ffs(inclusive_lanes) - 1 : warp_threads - 1;
-    const std::uint64_t contribution = lane <= stop_lane ? (word & tile_status::value_mask) : 0;
+    std::uint64_t contribution = 0;
+#pragma unroll
+    for (int j = 0; j < per_lane; ++j)
+      if (lane < stop_lane || (lane == stop_lane && j <= nearest_inclusive))
+        contribution += word[j] & tile_status::value_mask;
     exclusive += warp_sum(contribution);
-    if (inclusive_lanes) break;
-    window_end -= warp_threads;
+    if (__any_sync(full_warp_mask, nearest_inclusive < per_lane)) break;
+    window_end -= warp_threads * per_lane;
   }
   if (lane == 0) publish_tile_status(status, tile, tile_status::inclusive, exclusive + aggregate);
   return exclusive;

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Installs the build's Debian packages when missing (needs root or sudo), then configures and builds
+# into build/ (Release, CUDA architecture 90 unless CMAKE_CUDA_ARCHITECTURES says otherwise).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+packages=(cmake ninja-build g++ googletest libgtest-dev libcli11-dev nlohmann-json3-dev)
+missing=()
+for p in "${packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
+if [ ${#missing[@]} -gt 0 ]; then
+  sudo=""; [ "$(id -u)" -eq 0 ] || sudo=sudo
+  $sudo apt-get update -qq && $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
+fi
+command -v nvcc >/dev/null || export PATH=/usr/local/cuda/bin:$PATH
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES="${CMAKE_CUDA_ARCHITECTURES:-90}" >/dev/null
+cmake --build build -j "$(nproc)"
