@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Tuning run for compaction on the GPU host: builds the compaction benchmark once per variant of
-# the tile macros (chunks per thread, minimum blocks per SM) and prints each variant's table.
-# Usage: scripts/tune-compact.sh OUTDIR "CHUNKS:MINBLOCKS" ...
+# the tile macros (chunks per thread, minimum blocks per SM for key-only tiles) and prints each
+# variant's table. Usage: scripts/tune-compact.sh OUTDIR CHUNKS:MINBLOCKS ...
 set -uo pipefail
 out=${1:?usage: scripts/tune-compact.sh OUTDIR VARIANT...}; shift
 mkdir -p "$out"
@@ -10,16 +10,16 @@ deps=/opt/bkt-deps
 mkdir -p "$deps"
 for f in .deps/*.deb; do dpkg -x "$f" "$deps"; done
 for variant in "$@"; do
-  chunks=${variant%%:*}; blocks=${variant##*:}
+  IFS=: read -r chunks blocks <<<"$variant"
   nvcc -std=c++20 -O3 -arch=sm_90 --extended-lambda --expt-relaxed-constexpr -DBKT_COMPACT_CHUNKS="$chunks" \
     -DBKT_COMPACT_MIN_BLOCKS="$blocks" -Icore/include -I"$deps/usr/include" \
     bench/compact_bench.cu bench/harness.cu core/src/error.cpp core/src/gpu.cu core/src/workspace.cpp \
-    -o "$out/bench-$chunks-$blocks" >"$out/build-$chunks-$blocks.log" 2>&1 &
+    -o "$out/bench-$variant" >"$out/build-$variant.log" 2>&1 &
 done
 wait
 for variant in "$@"; do
-  chunks=${variant%%:*}; blocks=${variant##*:}
+  IFS=: read -r chunks blocks <<<"$variant"
   echo "=== chunks=$chunks min_blocks=$blocks"
-  "$out/bench-$chunks-$blocks" --repeats 30 2>&1 | grep -vE '^ +limit|^copy|^case' || cat "$out/build-$chunks-$blocks.log"
-  rm -f "$out/bench-$chunks-$blocks"
+  "$out/bench-$variant" --repeats 30 2>&1 | grep -vE '^ +limit|^copy|^case' || cat "$out/build-$variant.log"
+  rm -f "$out/bench-$variant"
 done

@@ -19,10 +19,12 @@ inline constexpr std::size_t value_bytes<no_value> = 0;
 #define BKT_COMPACT_CHUNKS 4
 #endif
 #ifndef BKT_COMPACT_MIN_BLOCKS
-#define BKT_COMPACT_MIN_BLOCKS 1
+#define BKT_COMPACT_MIN_BLOCKS 4
 #endif
 inline constexpr int compact_block_threads = 256;
 inline constexpr int compact_chunks_per_thread = BKT_COMPACT_CHUNKS;
+// Key-only tiles: at least this many blocks per SM (caps registers at 64; 4 blocks of 256 threads
+// measured faster than 2 or 3). Pairs, and 1- and 2-byte keys (16 per run), spill under that cap.
 inline constexpr int compact_min_blocks_per_sm = BKT_COMPACT_MIN_BLOCKS;
 
 /// Elements per run: a run of the wider of key and value is 16 bytes, so keys load as one 16-byte
@@ -40,7 +42,7 @@ template <std::size_t KeyBytes, std::size_t ValueBytes>
 struct tile_shape {
   static constexpr int block_threads = compact_block_threads;
   static constexpr int chunks = compact_chunks_per_thread;
-  static constexpr int min_blocks = compact_min_blocks_per_sm;
+  static constexpr int min_blocks = ValueBytes == 0 && KeyBytes >= 4 ? compact_min_blocks_per_sm : 1;
   static constexpr int chunk_items = compact_chunk_items(KeyBytes, ValueBytes);
   static constexpr int items_per_thread = chunks * chunk_items;
   static constexpr int warps = block_threads / 32;
