@@ -87,6 +87,7 @@ void bench_keys(bkt::bench::report& rep, const bkt::bench::options& opts, std::i
                 std::initializer_list<int> percents, cudaStream_t stream) {
   bkt::device_buffer<T> keys(n, stream), out(n, stream), peer_out(n, stream);
   bkt::device_buffer<std::uint8_t> flags(n, stream);
+  bkt::device_buffer<T> rejected(n, stream);  // second output of the two-output partition
   bkt::device_buffer<std::int64_t> counts(2, stream);
   fill_inputs<T><<<1024, 256, 0, stream>>>(keys.data(), nullptr, n);
   BKT_CHECK_LAUNCH(stream);
@@ -145,6 +146,14 @@ void bench_keys(bkt::bench::report& rep, const bkt::bench::options& opts, std::i
     }, stream, opts.repeats);
     expect_same_count(counts.data(), counts.data() + 1, p.name, stream);
     rep.add(p);
+
+    comparison split = p;
+    split.name = std::string("stable_partition 2 outputs ") + type + keep;
+    split.ours = bkt::bench::time_it([&](cudaStream_t s) {
+      bkt::stable_partition<T>(keys.span(), out.span(), rejected.span(), counts.data(), pred, ws, s);
+    }, stream, opts.repeats);
+    expect_same_count(counts.data(), counts.data() + 1, split.name, stream);
+    rep.add(split);
   }
 }
 
