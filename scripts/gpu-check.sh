@@ -50,7 +50,7 @@ ctest --test-dir "$build" -R install_and_consume --output-on-failure >"$out/ctes
 sanitize_filter='compact_test/1.*:compact_test/8.*:compact_cases.*:-compact_cases.more_than_two_to_the_31_elements'
 start=$SECONDS
 for tool in memcheck racecheck synccheck initcheck; do
-  BKT_TEST_MAX_SIZE=5000 timeout 420 compute-sanitizer --tool "$tool" --error-exitcode 9 \
+  BKT_TEST_MAX_SIZE=20000 timeout 420 compute-sanitizer --tool "$tool" --error-exitcode 9 \
     "$build/tests/bkt_gpu_tests" --gtest_filter="$sanitize_filter" >"$out/sanitizer-$tool.log" 2>&1 &
 done
 for job in $(jobs -p); do wait "$job" || true; done

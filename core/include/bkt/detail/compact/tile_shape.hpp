@@ -14,18 +14,26 @@ inline constexpr std::size_t value_bytes = sizeof(Value);
 template <>
 inline constexpr std::size_t value_bytes<no_value> = 0;
 
-// Tuning (measured on H100; see bench/compact_bench.cu). The macros exist for tuning runs only.
-#ifndef BKT_COMPACT_CHUNKS
-#define BKT_COMPACT_CHUNKS 4
+// Tile geometry, measured on H100 (bench/NOTES-compact.md). Keys of 4 bytes or more without
+// values take wide tiles: 512 threads with 8 runs each (64 KB of f32 per tile), one block per SM,
+// which halves the look-backs per byte. Pairs and 1- and 2-byte keys hold more registers per
+// element and do best with 256 threads and 4 runs. The macros exist for tuning runs only.
+#ifndef BKT_COMPACT_WIDE_THREADS
+#define BKT_COMPACT_WIDE_THREADS 512
 #endif
-#ifndef BKT_COMPACT_MIN_BLOCKS
-#define BKT_COMPACT_MIN_BLOCKS 4
+#ifndef BKT_COMPACT_WIDE_CHUNKS
+#define BKT_COMPACT_WIDE_CHUNKS 8
 #endif
-inline constexpr int compact_block_threads = 256;
-inline constexpr int compact_chunks_per_thread = BKT_COMPACT_CHUNKS;
-// Key-only tiles: at least this many blocks per SM (caps registers at 64; 4 blocks of 256 threads
-// measured faster than 2 or 3). Pairs, and 1- and 2-byte keys (16 per run), spill under that cap.
-inline constexpr int compact_min_blocks_per_sm = BKT_COMPACT_MIN_BLOCKS;
+
+constexpr bool compact_wide_tiles(std::size_t key_bytes, std::size_t value_bytes) {
+  return value_bytes == 0 && key_bytes >= 4;
+}
+constexpr int compact_block_threads(std::size_t key_bytes, std::size_t value_bytes) {
+  return compact_wide_tiles(key_bytes, value_bytes) ? BKT_COMPACT_WIDE_THREADS : 256;
+}
+constexpr int compact_chunks_per_thread(std::size_t key_bytes, std::size_t value_bytes) {
+  return compact_wide_tiles(key_bytes, value_bytes) ? BKT_COMPACT_WIDE_CHUNKS : 4;
+}
 
 /// Elements per run: a run of the wider of key and value is 16 bytes, so keys load as one 16-byte
 /// vector per run (Hopper's widest load).
@@ -34,15 +42,15 @@ constexpr int compact_chunk_items(std::size_t key_bytes, std::size_t value_bytes
 }
 
 constexpr std::int64_t compact_tile_items(std::size_t key_bytes, std::size_t value_bytes) {
-  return std::int64_t{compact_block_threads} * compact_chunks_per_thread * compact_chunk_items(key_bytes, value_bytes);
+  return std::int64_t{compact_block_threads(key_bytes, value_bytes)} * compact_chunks_per_thread(key_bytes, value_bytes) *
+         compact_chunk_items(key_bytes, value_bytes);
 }
 
 /// Each thread holds `chunks` runs of `chunk_items` consecutive elements.
 template <std::size_t KeyBytes, std::size_t ValueBytes>
 struct tile_shape {
-  static constexpr int block_threads = compact_block_threads;
-  static constexpr int chunks = compact_chunks_per_thread;
-  static constexpr int min_blocks = ValueBytes == 0 && KeyBytes >= 4 ? compact_min_blocks_per_sm : 1;
+  static constexpr int block_threads = compact_block_threads(KeyBytes, ValueBytes);
+  static constexpr int chunks = compact_chunks_per_thread(KeyBytes, ValueBytes);
   static constexpr int chunk_items = compact_chunk_items(KeyBytes, ValueBytes);
   static constexpr int items_per_thread = chunks * chunk_items;
   static constexpr int warps = block_threads / 32;
