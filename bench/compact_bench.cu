@@ -11,6 +11,7 @@
 #include <thrust/iterator/zip_iterator.h>
 
 #include <cstdio>
+#include <functional>
 #include <string>
 
 #include "bkt/compact.cuh"
@@ -82,6 +83,18 @@ void expect_same_count(const std::int64_t* ours, const std::int64_t* peer, const
   }
 }
 
+/// Times ours and the peer on the same data, checks that both kept as many elements (ours writes
+/// counts[0], the peer counts[1]) and adds the row.
+void compare(bkt::bench::report& rep, const bkt::bench::options& opts, comparison row, std::string peer_name,
+             const std::function<void(cudaStream_t)>& ours, const std::function<void(cudaStream_t)>& peer,
+             const std::int64_t* counts, cudaStream_t stream) {
+  row.ours = bkt::bench::time_it(ours, stream, opts.repeats);
+  row.peer_name = std::move(peer_name);
+  row.peer = bkt::bench::time_it(peer, stream, opts.repeats);
+  expect_same_count(counts, counts + 1, row.name, stream);
+  rep.add(std::move(row));
+}
+
 template <class T>
 void bench_keys(bkt::bench::report& rep, const bkt::bench::options& opts, std::int64_t n, const char* type,
                 std::initializer_list<int> percents, cudaStream_t stream) {
@@ -101,59 +114,49 @@ void bench_keys(bkt::bench::report& rep, const bkt::bench::options& opts, std::i
     const double kept = e * percent / 100.0;
     const std::string keep = " keep=" + std::to_string(percent) + "%";
 
-    comparison c{std::string("select_if ") + type + keep, e, e * sizeof(T) + kept * sizeof(T),
-                 "read n*" + std::to_string(sizeof(T)) + " + write kept*" + std::to_string(sizeof(T))};
-    c.ours = bkt::bench::time_it([&](cudaStream_t s) {
-      bkt::select_if<T>(keys.span(), out.span(), counts.data(), pred, ws, s);
-    }, stream, opts.repeats);
-    c.peer_name = "cub::If";
-    c.peer = bkt::bench::time_it([&](cudaStream_t s) {
+    const std::string size = std::to_string(sizeof(T));
+    const auto cub_select = [&](cudaStream_t s) {
       cub.run([&](void* t, std::size_t& b) {
         return cub::DeviceSelect::If(t, b, keys.data(), peer_out.data(), counts.data() + 1, n, pred, s);
       }, s);
-    }, stream, opts.repeats);
-    expect_same_count(counts.data(), counts.data() + 1, c.name, stream);
-    rep.add(c);
-
+    };
+    compare(rep, opts, {std::string("select_if ") + type + keep, e, e * sizeof(T) + kept * sizeof(T),
+                        "read n*" + size + " + write kept*" + size},
+            "cub::If", [&](cudaStream_t s) { bkt::select_if<T>(keys.span(), out.span(), counts.data(), pred, ws, s); },
+            cub_select, counts.data(), stream);
     if (percent != 50) continue;
+
     make_flags<T><<<1024, 256, 0, stream>>>(keys.data(), flags.data(), n, threshold);
     BKT_CHECK_LAUNCH(stream);
-    comparison f{std::string("select_flagged ") + type + keep, e, e * (sizeof(T) + 1) + kept * sizeof(T),
-                 "read n*" + std::to_string(sizeof(T) + 1) + " + write kept*" + std::to_string(sizeof(T))};
-    f.ours = bkt::bench::time_it([&](cudaStream_t s) {
-      bkt::select_flagged<T, std::uint8_t>(keys.span(), flags.span(), out.span(), counts.data(), ws, s);
-    }, stream, opts.repeats);
-    f.peer_name = "cub::Flagged";
-    f.peer = bkt::bench::time_it([&](cudaStream_t s) {
-      cub.run([&](void* t, std::size_t& b) {
-        return cub::DeviceSelect::Flagged(t, b, keys.data(), flags.data(), peer_out.data(), counts.data() + 1, n, s);
-      }, s);
-    }, stream, opts.repeats);
-    expect_same_count(counts.data(), counts.data() + 1, f.name, stream);
-    rep.add(f);
+    compare(rep, opts, {std::string("select_flagged ") + type + keep, e, e * (sizeof(T) + 1) + kept * sizeof(T),
+                        "read n*" + std::to_string(sizeof(T) + 1) + " + write kept*" + size},
+            "cub::Flagged",
+            [&](cudaStream_t s) {
+              bkt::select_flagged<T, std::uint8_t>(keys.span(), flags.span(), out.span(), counts.data(), ws, s);
+            },
+            [&](cudaStream_t s) {
+              cub.run([&](void* t, std::size_t& b) {
+                return cub::DeviceSelect::Flagged(t, b, keys.data(), flags.data(), peer_out.data(), counts.data() + 1, n, s);
+              }, s);
+            },
+            counts.data(), stream);
 
-    comparison p{std::string("stable_partition ") + type + keep, e, 2 * e * sizeof(T),
-                 "read n*" + std::to_string(sizeof(T)) + " + write n*" + std::to_string(sizeof(T)) +
-                     " (cub's rejected part is reversed, not stable)"};
-    p.ours = bkt::bench::time_it([&](cudaStream_t s) {
-      bkt::stable_partition<T>(keys.span(), out.span(), counts.data(), pred, ws, s);
-    }, stream, opts.repeats);
-    p.peer_name = "cub::Part.If";
-    p.peer = bkt::bench::time_it([&](cudaStream_t s) {
+    const auto cub_partition = [&](cudaStream_t s) {
       cub.run([&](void* t, std::size_t& b) {
         return cub::DevicePartition::If(t, b, keys.data(), peer_out.data(), counts.data() + 1, n, pred, s);
       }, s);
-    }, stream, opts.repeats);
-    expect_same_count(counts.data(), counts.data() + 1, p.name, stream);
-    rep.add(p);
-
-    comparison split = p;
-    split.name = std::string("stable_partition 2 outputs ") + type + keep;
-    split.ours = bkt::bench::time_it([&](cudaStream_t s) {
-      bkt::stable_partition<T>(keys.span(), out.span(), rejected.span(), counts.data(), pred, ws, s);
-    }, stream, opts.repeats);
-    expect_same_count(counts.data(), counts.data() + 1, split.name, stream);
-    rep.add(split);
+    };
+    const std::string partition_bytes = "read n*" + size + " + write n*" + size + " (cub's rejected part is reversed, not stable)";
+    compare(rep, opts, {std::string("stable_partition ") + type + keep, e, 2 * e * sizeof(T), partition_bytes},
+            "cub::Part.If",
+            [&](cudaStream_t s) { bkt::stable_partition<T>(keys.span(), out.span(), counts.data(), pred, ws, s); },
+            cub_partition, counts.data(), stream);
+    compare(rep, opts, {std::string("stable_partition 2 outputs ") + type + keep, e, 2 * e * sizeof(T), partition_bytes},
+            "cub::Part.If",
+            [&](cudaStream_t s) {
+              bkt::stable_partition<T>(keys.span(), out.span(), rejected.span(), counts.data(), pred, ws, s);
+            },
+            cub_partition, counts.data(), stream);
   }
 }
 
@@ -169,22 +172,21 @@ void bench_pairs(bkt::bench::report& rep, const bkt::bench::options& opts, std::
   for (const int percent : {1, 50, 99}) {
     const float threshold = percent / 100.0f;
     const double kept = e * percent / 100.0;
-    comparison c{"select_if f32/u32 pairs keep=" + std::to_string(percent) + "%", e, e * 4 + kept * 12,
-                 "read n*4 keys + kept*(4 value read + 8 written)"};
-    c.ours = bkt::bench::time_it([&](cudaStream_t s) {
-      bkt::select_if<float, std::uint32_t>(keys.span(), values.span(), keys_out.span(), values_out.span(),
-                                           counts.data(), below<float>{threshold}, ws, s);
-    }, stream, opts.repeats);
-    c.peer_name = "cub::If zip";
     auto in = thrust::make_zip_iterator(keys.data(), values.data());
     auto out = thrust::make_zip_iterator(peer_keys.data(), peer_values.data());
-    c.peer = bkt::bench::time_it([&](cudaStream_t s) {
-      cub.run([&](void* t, std::size_t& b) {
-        return cub::DeviceSelect::If(t, b, in, out, counts.data() + 1, n, key_below{threshold}, s);
-      }, s);
-    }, stream, opts.repeats);
-    expect_same_count(counts.data(), counts.data() + 1, c.name, stream);
-    rep.add(c);
+    compare(rep, opts, {"select_if f32/u32 pairs keep=" + std::to_string(percent) + "%", e, e * 4 + kept * 12,
+                        "read n*4 keys + kept*(4 value read + 8 written)"},
+            "cub::If zip",
+            [&](cudaStream_t s) {
+              bkt::select_if<float, std::uint32_t>(keys.span(), values.span(), keys_out.span(), values_out.span(),
+                                                   counts.data(), below<float>{threshold}, ws, s);
+            },
+            [&](cudaStream_t s) {
+              cub.run([&](void* t, std::size_t& b) {
+                return cub::DeviceSelect::If(t, b, in, out, counts.data() + 1, n, key_below{threshold}, s);
+              }, s);
+            },
+            counts.data(), stream);
   }
 }
 

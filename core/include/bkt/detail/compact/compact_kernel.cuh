@@ -110,38 +110,26 @@ __global__ void __launch_bounds__(Shape::block_threads)
     return remaining < Shape::tile_items ? static_cast<int>(remaining) : Shape::tile_items;
   };
   const flag_type* flags_in = pick.flags();
+  // One run of keys or flags: a vector load when the tile is full and the array aligned, else
+  // element by element up to the tile's end.
+  auto load_run = [&](auto& run, const auto* array, std::int64_t base, int c, int valid, bool vector) {
+    if constexpr (std::remove_reference_t<decltype(run)>::vector_loadable) {
+      if (vector && valid == Shape::tile_items) {
+        run.load_vector(array + base + position(c, 0));
+        return;
+      }
+    }
+#pragma unroll
+    for (int v = 0; v < V; ++v)
+      if (position(c, v) < valid) run.set(v, array[base + position(c, v)]);
+  };
   auto load = [&](std::int64_t tile, elements& e) {
     const std::int64_t base = tile * Shape::tile_items;
     const int valid = valid_in(tile);
-    const bool full = valid == Shape::tile_items;
 #pragma unroll
     for (int c = 0; c < C; ++c) {
-      bool keys_done = false;
-      if constexpr (packed_run<Key, V>::vector_loadable) {
-        if (full && args.vector_keys) {
-          e.keys[c].load_vector(args.keys_in + base + position(c, 0));
-          keys_done = true;
-        }
-      }
-      if (!keys_done) {
-#pragma unroll
-        for (int v = 0; v < V; ++v)
-          if (position(c, v) < valid) e.keys[c].set(v, args.keys_in[base + position(c, v)]);
-      }
-      if constexpr (Pick::reads_flags) {
-        bool flags_done = false;
-        if constexpr (packed_run<flag_type, V>::vector_loadable) {
-          if (full && args.vector_flags) {
-            e.flags[c].load_vector(flags_in + base + position(c, 0));
-            flags_done = true;
-          }
-        }
-        if (!flags_done) {
-#pragma unroll
-          for (int v = 0; v < V; ++v)
-            if (position(c, v) < valid) e.flags[c].set(v, flags_in[base + position(c, v)]);
-        }
-      }
+      load_run(e.keys[c], args.keys_in, base, c, valid, args.vector_keys);
+      if constexpr (Pick::reads_flags) load_run(e.flags[c], flags_in, base, c, valid, args.vector_flags);
     }
   };
 

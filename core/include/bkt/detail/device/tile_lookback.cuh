@@ -32,58 +32,35 @@ __device__ __forceinline__ std::uint64_t load_tile_status(std::uint64_t* status,
   return word.load(cuda::memory_order_relaxed);
 }
 
-/// Tiles each lane inspects per round. Four per lane (128 tiles a round) measured slower on H100
-/// than one: the nearest inclusive tile is usually close, and wider rounds poll more words.
-inline constexpr int lookback_tiles_per_lane = 1;
-
 /// Called by one whole warp of tile `tile` (> 0) after it published its aggregate. Returns, in
 /// every lane, the sum of the counts of all earlier tiles; lane 0 then publishes the inclusive sum.
+/// Each round reads 32 predecessors, one per lane (128 a round measured slower on H100: the nearest
+/// inclusive tile is usually close, and wider rounds poll more words).
 __device__ inline std::uint64_t lookback_exclusive_prefix(std::uint64_t* status, std::int64_t tile,
                                                           std::uint64_t aggregate) {
-  constexpr int per_lane = lookback_tiles_per_lane;
   constexpr std::uint64_t state_mask = tile_status::state_mask;
   const int lane = lane_id();
   std::uint64_t exclusive = 0;
-  std::int64_t window_end = tile;  // a round looks at tiles [window_end - 32 * per_lane, window_end)
+  std::int64_t window_end = tile;  // a round looks at tiles [window_end - 32, window_end)
   for (;;) {
-    // Lane l holds tiles window_end - 1 - per_lane * l - j, nearest first; tiles before 0 count as
-    // an inclusive zero.
-    std::uint64_t word[per_lane];
-    auto predecessor = [&](int j) { return window_end - 1 - per_lane * lane - j; };
-#pragma unroll
-    for (int j = 0; j < per_lane; ++j)
-      word[j] = predecessor(j) >= 0 ? load_tile_status(status, predecessor(j)) : tile_status::inclusive;
-    int nearest_inclusive;  // in this lane, per_lane when none
-    int stop_lane;          // the nearest lane holding an inclusive tile, 31 when none does
+    const std::int64_t predecessor = window_end - 1 - lane;  // lane 0 is the nearest tile
+    // Tiles before 0 count as an inclusive zero.
+    std::uint64_t word = predecessor >= 0 ? load_tile_status(status, predecessor) : tile_status::inclusive;
+    unsigned inclusive_lanes;
+    // Wait only for the lanes up to the nearest inclusive one: tiles beyond it are not needed.
     for (unsigned backoff = 8;; backoff = backoff < 256 ? 2 * backoff : backoff) {
-      nearest_inclusive = per_lane;
-#pragma unroll
-      for (int j = per_lane - 1; j >= 0; --j)
-        if ((word[j] & state_mask) == tile_status::inclusive) nearest_inclusive = j;
-      const unsigned inclusive_lanes = __ballot_sync(full_warp_mask, nearest_inclusive < per_lane);
-      stop_lane = inclusive_lanes ? __ffs(inclusive_lanes) - 1 : warp_threads - 1;
-      // Only tiles up to the nearest inclusive one are needed; wait for those to be published.
-      bool ready = true;
-#pragma unroll
-      for (int j = 0; j < per_lane; ++j) {
-        const bool needed = lane < stop_lane || (lane == stop_lane && j <= nearest_inclusive);
-        if (needed && (word[j] & state_mask) == tile_status::invalid) ready = false;
-      }
-      if (__all_sync(full_warp_mask, ready)) break;
+      inclusive_lanes = __ballot_sync(full_warp_mask, (word & state_mask) == tile_status::inclusive);
+      const unsigned needed =
+          inclusive_lanes ? ((inclusive_lanes & (0u - inclusive_lanes)) << 1) - 1 : full_warp_mask;
+      const unsigned invalid_lanes = __ballot_sync(full_warp_mask, (word & state_mask) == tile_status::invalid);
+      if ((invalid_lanes & needed) == 0) break;
       __nanosleep(backoff);
-#pragma unroll
-      for (int j = 0; j < per_lane; ++j)
-        if (predecessor(j) >= 0 && (word[j] & state_mask) == tile_status::invalid)
-          word[j] = load_tile_status(status, predecessor(j));
+      if (predecessor >= 0 && (word & state_mask) == tile_status::invalid) word = load_tile_status(status, predecessor);
     }
-    std::uint64_t contribution = 0;
-#pragma unroll
-    for (int j = 0; j < per_lane; ++j)
-      if (lane < stop_lane || (lane == stop_lane && j <= nearest_inclusive))
-        contribution += word[j] & tile_status::value_mask;
-    exclusive += warp_sum(contribution);
-    if (__any_sync(full_warp_mask, nearest_inclusive < per_lane)) break;
-    window_end -= warp_threads * per_lane;
+    const int stop_lane = inclusive_lanes ? __ffs(inclusive_lanes) - 1 : warp_threads - 1;
+    exclusive += warp_sum(lane <= stop_lane ? (word & tile_status::value_mask) : 0);
+    if (inclusive_lanes) break;
+    window_end -= warp_threads;
   }
   if (lane == 0) publish_tile_status(status, tile, tile_status::inclusive, exclusive + aggregate);
   return exclusive;
