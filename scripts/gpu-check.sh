@@ -1,21 +1,30 @@
 #!/usr/bin/env bash
 # The one command for the GPU host: unpack the carried packages, build for sm_90, run every test
 # (failing if any is skipped), run compute-sanitizer's four tools on the GPU tests at reduced sizes,
-# run every benchmark, and leave logs and JSON in OUTDIR. Usage: scripts/gpu-check.sh OUTDIR
+# run every benchmark, and leave logs and JSON in OUTDIR. Usage: scripts/gpu-check.sh OUTDIR [PART]
+# PART is all (the default), tests (build, tests, sanitizers) or bench (build, benchmarks): a
+# device session that caps one command at 10 minutes runs the two parts as two calls.
 set -uo pipefail
-out=${1:?usage: scripts/gpu-check.sh OUTDIR}
+out=${1:?usage: scripts/gpu-check.sh OUTDIR [all|tests|bench]}
+part=${2:-all}
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 cd "$(dirname "$0")/.."
 status=0
 fail() { echo "FAIL: $*" | tee -a "$out/summary.txt"; status=1; }
 note() { echo "$*" | tee -a "$out/summary.txt"; }
-: > "$out/summary.txt"
+: >> "$out/summary.txt"
 
+# BKT_PREBUILT=DIR runs binaries built elsewhere for sm_90 (DIR/tests, DIR/bench) instead of
+# building here: for a device session with little time left. It skips the install test.
+nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader | tee "$out/gpu.txt"
+if [ -n "${BKT_PREBUILT:-}" ]; then
+  build=$BKT_PREBUILT
+  note "prebuilt binaries from $build: no build, no install test here"
+else
 deps=/opt/bkt-deps
 mkdir -p "$deps"
 for f in .deps/*.deb; do dpkg -x "$f" "$deps"; done
-nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader | tee "$out/gpu.txt"
 
 build=build-gpu
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 \
@@ -25,35 +34,47 @@ start=$SECONDS
 cmake --build "$build" -j "$(nproc)" >"$out/build.log" 2>&1 ||
   { fail "build (see build.log)"; grep -m 20 -E 'error|FAILED' "$out/build.log"; exit 1; }
 note "build: $((SECONDS - start)) s"
+fi
 
+if [ "$part" != bench ]; then
+# compute-sanitizer at reduced sizes (its tools run kernels 10-1000x slower), all four at once,
+# beside the test shards (nothing is timed there).
+sanitizer_pids=()
+sanitize_filter='compact_test/1.*:compact_test/8.*:compact_cases.*:multisplit_test/5.*:multisplit_test/8.*:'
+sanitize_filter+='multisplit_cases.*:histogram_test/1.*:histogram_test/6.*:histogram_cases.*'
+sanitize_filter+=':-*more_than_two_to_the_31*:*every_bucket_count*:*every_count*'
+sanitize_start=$SECONDS
+for tool in memcheck racecheck synccheck initcheck; do
+  BKT_TEST_MAX_SIZE=20000 timeout "${BKT_SANITIZER_TIMEOUT:-420}" compute-sanitizer --tool "$tool" --error-exitcode 9 \
+    "$build/tests/bkt_gpu_tests" --gtest_filter="$sanitize_filter" >"$out/sanitizer-$tool.log" 2>&1 &
+  sanitizer_pids+=($!)
+done
 # Every test binary, with a missing GPU a failure (BKT_REQUIRE_GPU_TESTS) and any skip a failure.
 export BKT_REQUIRE_GPU_TESTS=1
 # The GPU suite's host-side checking dominates, so it runs as 8 GoogleTest shards side by side.
 shards=8
+shard_pids=()
 for t in "$build"/tests/bkt_*_tests; do
   name=$(basename "$t")
   start=$SECONDS
   for ((i = 0; i < shards; ++i)); do
     GTEST_TOTAL_SHARDS=$shards GTEST_SHARD_INDEX=$i "$t" >"$out/$name.$i.log" 2>&1 &
+    shard_pids+=($!)
   done
-  for job in $(jobs -p); do wait "$job" || fail "$name shard (see $name.log)"; done
+  for pid in "${shard_pids[@]}"; do wait "$pid" || fail "$name shard (see $name.log)"; done
+  shard_pids=()
   cat "$out/$name".*.log >"$out/$name.log" && rm -f "$out/$name".*.log
   grep -q '^\[  FAILED  \]' "$out/$name.log" && fail "$name: $(grep -c '^\[  FAILED  \] [a-z]' "$out/$name.log") failed"
   grep -q '^\[  SKIPPED \]' "$out/$name.log" && fail "$name skipped tests: $(grep -c '^\[  SKIPPED \] [a-z]' "$out/$name.log")"
   passed=$(grep -oE '^\[  PASSED  \] [0-9]+' "$out/$name.log" | awk '{s += $4} END {print s + 0}')
   note "$name: $passed tests passed in $shards shards ($((SECONDS - start)) s)"
 done
-ctest --test-dir "$build" -R install_and_consume --output-on-failure >"$out/ctest-install.log" 2>&1 ||
-  fail "install_and_consume (see ctest-install.log)"
+if [ -z "${BKT_PREBUILT:-}" ]; then
+  ctest --test-dir "$build" -R install_and_consume --output-on-failure >"$out/ctest-install.log" 2>&1 ||
+    fail "install_and_consume (see ctest-install.log)"
+fi
 
-# compute-sanitizer at reduced sizes (its tools run kernels 10-1000x slower), all four at once.
-sanitize_filter='compact_test/1.*:compact_test/8.*:compact_cases.*:-compact_cases.more_than_two_to_the_31_elements'
-start=$SECONDS
-for tool in memcheck racecheck synccheck initcheck; do
-  BKT_TEST_MAX_SIZE=20000 timeout 420 compute-sanitizer --tool "$tool" --error-exitcode 9 \
-    "$build/tests/bkt_gpu_tests" --gtest_filter="$sanitize_filter" >"$out/sanitizer-$tool.log" 2>&1 &
-done
-for job in $(jobs -p); do wait "$job" || true; done
+for pid in "${sanitizer_pids[@]}"; do wait "$pid" || true; done
 for tool in memcheck racecheck synccheck initcheck; do
   summary=$(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$out/sanitizer-$tool.log" | tail -1)
   if grep -qE '(ERROR|RACECHECK) SUMMARY: 0 ' "$out/sanitizer-$tool.log" && grep -q '\[  PASSED  \]' "$out/sanitizer-$tool.log" &&
@@ -63,14 +84,17 @@ for tool in memcheck racecheck synccheck initcheck; do
     fail "compute-sanitizer $tool: ${summary:-no summary} (see sanitizer-$tool.log)"
   fi
 done
-note "sanitizers: $((SECONDS - start)) s"
+note "sanitizers: $((SECONDS - sanitize_start)) s"
+fi
 
+if [ "$part" != tests ]; then
 # Benchmarks: each prints its table and writes JSON.
 for b in "$build"/bench/*_bench; do
   name=$(basename "$b")
-  "$b" --json "$out/$name.json" >"$out/$name.txt" 2>&1 || fail "$name (see $name.txt)"
+  "$b" --repeats "${BKT_BENCH_REPEATS:-25}" --json "$out/$name.json" >"$out/$name.txt" 2>&1 || fail "$name (see $name.txt)"
 done
 cat "$out"/*_bench.txt
+fi
 echo
 cat "$out/summary.txt"
 [ $status -eq 0 ] && echo "GPU CHECK PASSED" || echo "GPU CHECK FAILED"

@@ -20,6 +20,7 @@
 #include <span>
 #include <type_traits>
 
+#include "bkt/backend.hpp"
 #include "bkt/config.hpp"
 #include "bkt/workspace.hpp"
 
@@ -130,8 +131,6 @@ void stable_partition(std::span<const std::type_identity_t<K>> keys_in,
 // ---- host API ----
 
 namespace host {
-
-enum class backend { automatic, gpu, cpu };
 
 /// Host-memory select_if; returns the count. `automatic` uses the GPU when bkt::gpu_available().
 template <class T>

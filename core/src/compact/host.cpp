@@ -5,26 +5,18 @@
 #include "bkt/gpu.hpp"
 #include "bkt/memory.hpp"
 #include "bkt/ref/compact.hpp"
-#include "instantiate.hpp"
+#include "../host_backend.hpp"
+#include "../key_types.hpp"
 
 namespace bkt::host {
 namespace {
 
-bool use_gpu(backend where) {
-  if (where == backend::cpu) return false;
-  if (where == backend::gpu) return true;  // a missing GPU then surfaces as bkt::error
-  return gpu_available();
-}
+using detail::use_gpu;
 
 /// Copies `in` (and `flags`) to the device, runs `call`, copies the chosen prefix or all of `out` back.
 template <class T, class Call>
 std::int64_t on_gpu(std::span<const T> in, std::span<T> out, bool whole_output, Call call) {
-  cudaStream_t stream = nullptr;
-  BKT_CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
-  struct stream_guard {
-    cudaStream_t s;
-    ~stream_guard() { (void)cudaStreamDestroy(s); }
-  } guard{stream};
+  const detail::call_stream stream;
   workspace ws;
   auto d_in = to_device(in, stream);
   device_buffer<T> d_out(static_cast<std::int64_t>(in.size()), stream);

@@ -1,6 +1,6 @@
 // Key-only stable_partition for the element types of bkt/compact.hpp.
 #include "bkt/compact.cuh"
-#include "instantiate.hpp"
+#include "../key_types.hpp"
 
 namespace bkt {
 

@@ -9,6 +9,7 @@
 
 #include "bkt/detail/compact/compact_kernel.cuh"
 #include "bkt/detail/compact/tile_shape.hpp"
+#include "bkt/detail/device/occupancy.cuh"
 #include "bkt/error.hpp"
 #include "bkt/workspace.hpp"
 
@@ -23,20 +24,6 @@ struct compact_pointers {
   Key* keys_rejected = nullptr;
   Value* values_rejected = nullptr;
 };
-
-inline bool aligned_to(const void* p, std::size_t bytes) {
-  return reinterpret_cast<std::uintptr_t>(p) % bytes == 0;
-}
-
-/// Blocks of `kernel` that fit on the current device at once: the size of a persistent grid.
-template <class Kernel>
-std::int64_t resident_blocks(Kernel kernel, int block_threads, std::size_t shared_bytes) {
-  int device = 0, multiprocessors = 0, per_multiprocessor = 0;
-  BKT_CUDA_CHECK(cudaGetDevice(&device));
-  BKT_CUDA_CHECK(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device));
-  BKT_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_multiprocessor, kernel, block_threads, shared_bytes));
-  return std::int64_t{multiprocessors} * (per_multiprocessor > 0 ? per_multiprocessor : 1);
-}
 
 template <output_mode Mode, class Key, class Value, class Pick>
 void run(const compact_pointers<Key, Value>& io, std::int64_t num_items, std::int64_t* num_selected,
@@ -62,8 +49,7 @@ void run(const compact_pointers<Key, Value>& io, std::int64_t num_items, std::in
                                       vector_flags};
   auto kernel = compact_tile_kernel<shape, Mode, Key, Value, Pick>;
   constexpr std::size_t shared_bytes = staging_bytes<shape, Key, Value>();
-  if constexpr (shared_bytes > 48 * 1024)
-    BKT_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, shared_bytes));
+  allow_shared_bytes(kernel, shared_bytes);
   const std::int64_t resident = resident_blocks(kernel, shape::block_threads, shared_bytes);
   const dim3 grid(static_cast<unsigned>(std::min(tiles, resident)));
   kernel<<<grid, shape::block_threads, shared_bytes, stream>>>(args, pick);

@@ -1,4 +1,4 @@
-// The element types that bkt/compact.hpp promises; each instantiation file expands one list.
+// The element types the plain C++ headers promise; each instantiation file expands one list.
 #pragma once
 
 #include <cstdint>

@@ -1,0 +1,221 @@
+// Histograms against CUB on 2^28 elements (larger than the 50 MB L2), same data, same process.
+//
+// Bytes that must move (the limit): read every element once, 4 B per f32 and 1 B per u8; the
+// counts (at most 4096 int64) are negligible.
+//
+// Peer: cub::DeviceHistogram::HistogramEven (levels = bins + 1 from lo to hi) and HistogramRange
+// (the same edges), with int counters. Both count [lo, hi) and [edges[i], edges[i + 1]) and drop
+// the rest, with the same float arithmetic ((x - lo) * (bins / (hi - lo)), exact for integers), so
+// every bin must agree; counts are compared modulo 2^32, as CUB's int counters wrap past 2^31.
+// Our counts plus our "outside" count must also add up to n.
+//
+// The u8 row takes 256 bins over [0, 256): integer data take int64 bounds.
+#include <cub/device/device_histogram.cuh>
+
+#include <cstdint>
+#include <cstdio>
+#include <functional>
+#include <limits>
+#include <numeric>
+#include <random>
+#include <set>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "bkt/device_buffer.hpp"
+#include "bkt/gpu.hpp"
+#include "bkt/histogram.hpp"
+#include "bkt/memory.hpp"
+#include "harness.hpp"
+
+namespace {
+
+using bkt::bench::comparison;
+
+/// Data from a counter hash: floats uniform in [0, 1) (multiples of 2^-24), integers uniform
+/// over their range.
+template <class T>
+__global__ void fill_uniform(T* data, std::int64_t n) {
+  for (std::int64_t i = blockIdx.x * std::int64_t{blockDim.x} + threadIdx.x; i < n; i += std::int64_t{gridDim.x} * blockDim.x) {
+    std::uint64_t h = static_cast<std::uint64_t>(i) * 0x9e3779b97f4a7c15ull;
+    h ^= h >> 31;
+    h *= 0xbf58476d1ce4e5b9ull;
+    h ^= h >> 29;
+    if constexpr (std::is_floating_point_v<T>)
+      data[i] = static_cast<T>(h >> 40) * static_cast<T>(0x1.0p-24);
+    else
+      data[i] = static_cast<T>(h >> (64 - 8 * sizeof(T)));
+  }
+}
+
+template <class T>
+__global__ void fill_value(T* data, std::int64_t n, T value) {
+  for (std::int64_t i = blockIdx.x * std::int64_t{blockDim.x} + threadIdx.x; i < n; i += std::int64_t{gridDim.x} * blockDim.x)
+    data[i] = value;
+}
+
+/// CUB picks 64-bit offsets for a 64-bit count; a CUB user passes an int when n fits, so the
+/// peer does too.
+template <class Call>
+cudaError_t with_cub_count(std::int64_t n, const Call& call) {
+  if (n <= std::numeric_limits<int>::max()) return call(static_cast<int>(n));
+  return call(n);
+}
+
+/// CUB temporary storage, sized before any timing so that the timed work is the CUB call alone.
+struct cub_storage {
+  bkt::device_buffer<std::byte> memory;
+  std::size_t bytes = 0;
+  /// Sizes the storage for `call(temp, bytes, stream)`; returns the work to time.
+  template <class Call>
+  std::function<void(cudaStream_t)> prepare(Call call, cudaStream_t stream) {
+    std::size_t needed = 0;
+    BKT_CUDA_CHECK(call(nullptr, needed, stream));
+    if (needed > bytes) {
+      memory = bkt::device_buffer<std::byte>(static_cast<std::int64_t>(needed), stream);
+      bytes = needed;
+    }
+    return [this, call](cudaStream_t s) {
+      std::size_t available = bytes;
+      BKT_CUDA_CHECK(call(memory.data(), available, s));
+    };
+  }
+};
+
+/// Output of both sides: our int64 counts and outside count, CUB's int counts.
+struct counts {
+  bkt::device_buffer<std::int64_t> ours;
+  bkt::device_buffer<std::int64_t> outside;
+  bkt::device_buffer<int> peer;
+  counts(int max_bins, cudaStream_t stream) : ours(max_bins, stream), outside(1, stream), peer(max_bins, stream) {}
+};
+
+/// Stops the benchmark when the last runs' counts disagree, or ours do not add up to n.
+void expect_same_counts(const counts& c, int bins, std::int64_t n, const std::string& what, cudaStream_t stream) {
+  const auto ours = bkt::to_host_sync<std::int64_t>({c.ours.data(), static_cast<std::size_t>(bins)}, stream);
+  const auto peer = bkt::to_host_sync<int>({c.peer.data(), static_cast<std::size_t>(bins)}, stream);
+  const std::int64_t outside = bkt::read_sync(c.outside.data(), stream);
+  int differ = 0;
+  for (int i = 0; i < bins; ++i) differ += static_cast<std::uint32_t>(ours[i]) != static_cast<std::uint32_t>(peer[i]);
+  const std::int64_t total = std::accumulate(ours.begin(), ours.end(), outside);
+  if (differ != 0 || total != n) {
+    std::fprintf(stderr, "MISMATCH %s: %d of %d bins differ from the peer; counts + outside = %lld of %lld\n",
+                 what.c_str(), differ, bins, static_cast<long long>(total), static_cast<long long>(n));
+    std::exit(1);
+  }
+}
+
+/// Times ours and the peer on the same data, checks the counts of their last runs, adds the row.
+void compare(bkt::bench::report& rep, const bkt::bench::options& opts, comparison row, std::string peer_name,
+             const std::function<void(cudaStream_t)>& ours, const std::function<void(cudaStream_t)>& peer,
+             const counts& c, int bins, cudaStream_t stream) {
+  row.ours = bkt::bench::time_it(ours, stream, opts.repeats);
+  row.peer_name = std::move(peer_name);
+  row.peer = bkt::bench::time_it(peer, stream, opts.repeats);
+  expect_same_counts(c, bins, static_cast<std::int64_t>(row.elements), row.name, stream);
+  rep.add(std::move(row));
+}
+
+/// histogram_even over [lo, hi) against HistogramEven with levels lo..hi (CUB's LevelT is `Level`).
+template <class T, class Level>
+void compare_even(bkt::bench::report& rep, const bkt::bench::options& opts, const std::string& name,
+                  const bkt::device_buffer<T>& data, int bins, bkt::histogram_level<T> lo,
+                  bkt::histogram_level<T> hi, counts& c, bkt::workspace& ws,
+                  cub_storage& cub, cudaStream_t stream) {
+  const std::int64_t n = data.size();
+  const double e = static_cast<double>(n);
+  const auto histogram = cub.prepare(
+      [&](void* t, std::size_t& b, cudaStream_t s) {
+        return with_cub_count(n, [&](auto count) {
+          return cub::DeviceHistogram::HistogramEven(t, b, data.data(), c.peer.data(), bins + 1, static_cast<Level>(lo),
+                                                     static_cast<Level>(hi), count, s);
+        });
+      },
+      stream);
+  compare(rep, opts, {name, e, e * sizeof(T), "read n*" + std::to_string(sizeof(T))}, "cub::HistEv",
+          [&](cudaStream_t s) {
+            bkt::histogram_even<T>(data.span(), {c.ours.data(), static_cast<std::size_t>(bins)}, lo, hi,
+                                   c.outside.data(), ws, s);
+          },
+          histogram, c, bins, stream);
+}
+
+void bench_float(bkt::bench::report& rep, const bkt::bench::options& opts, std::int64_t n, bkt::workspace& ws,
+                 cub_storage& cub, cudaStream_t stream) {
+  constexpr int max_bins = 4096;
+  counts c(max_bins, stream);
+  bkt::device_buffer<float> data(n, stream);
+  fill_uniform<float><<<1024, 256, 0, stream>>>(data.data(), n);
+  BKT_CHECK_LAUNCH(stream);
+  for (const int bins : {1, 2, 3, 4, 8, 16, 32, 64, 100, 128, 256, 512, 1024, 2048, max_bins})
+    compare_even<float, float>(rep, opts, "histogram_even f32 bins=" + std::to_string(bins), data, bins, 0.0f, 1.0f,
+                               c, ws, cub, stream);
+
+  // histogram_range: 256 bins between 257 sorted distinct edges, 0 and 1 included.
+  constexpr int range_bins = 256;
+  std::mt19937_64 random(2024);
+  std::set<float> distinct{0.0f, 1.0f};
+  while (distinct.size() < range_bins + 1) distinct.insert(static_cast<float>(random() >> 40) * 0x1.0p-24f);
+  const std::vector<float> host_edges(distinct.begin(), distinct.end());  // ascending, as the set keeps them
+  const bkt::device_buffer<float> edges = bkt::to_device<float>(host_edges, stream);
+  const double e = static_cast<double>(n);
+  const auto histogram = cub.prepare(
+      [&](void* t, std::size_t& b, cudaStream_t s) {
+        return with_cub_count(n, [&](auto count) {
+          return cub::DeviceHistogram::HistogramRange(t, b, data.data(), c.peer.data(), range_bins + 1, edges.data(),
+                                                      count, s);
+        });
+      },
+      stream);
+  compare(rep, opts, {"histogram_range f32 bins=256", e, e * sizeof(float), "read n*4"}, "cub::HistRng",
+          [&](cudaStream_t s) {
+            bkt::histogram_range<float>(data.span(), edges.span(), {c.ours.data(), std::size_t{range_bins}},
+                                        c.outside.data(), ws, s);
+          },
+          histogram, c, range_bins, stream);
+
+  // Every element in one bin: the worst case for atomics, on either side.
+  fill_value<float><<<1024, 256, 0, stream>>>(data.data(), n, 0.5f);
+  BKT_CHECK_LAUNCH(stream);
+  compare_even<float, float>(rep, opts, "histogram_even f32 bins=256 equal", data, 256, 0.0f, 1.0f, c, ws, cub,
+                             stream);
+}
+
+void bench_bytes(bkt::bench::report& rep, const bkt::bench::options& opts, std::int64_t n, bkt::workspace& ws,
+                 cub_storage& cub, cudaStream_t stream) {
+  constexpr int bins = 256;
+  counts c(bins, stream);
+  bkt::device_buffer<std::uint8_t> data(n, stream);
+  fill_uniform<std::uint8_t><<<1024, 256, 0, stream>>>(data.data(), n);
+  BKT_CHECK_LAUNCH(stream);
+  compare_even<std::uint8_t, int>(rep, opts, "histogram_even u8 bins=256", data, bins, 0, 256, c, ws, cub, stream);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const auto opts = bkt::bench::parse_options(argc, argv, "Histograms: bucketeer against CUB");
+  if (!bkt::gpu_available()) {
+    std::printf("histogram_bench: no usable GPU (%s); nothing to measure\n", bkt::gpu_unavailable_reason().c_str());
+    return 0;
+  }
+  try {
+    cudaStream_t stream;
+    BKT_CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+    {
+      bkt::bench::report rep("histograms, n = 2^" + std::to_string(opts.log2_items), opts, stream);
+      const std::int64_t n = std::int64_t{1} << opts.log2_items;
+      bkt::workspace ws;  // one workspace and one CUB storage for every row, grown during warm-up
+      cub_storage cub;
+      bench_float(rep, opts, n, ws, cub, stream);
+      bench_bytes(rep, opts, n, ws, cub, stream);
+      rep.finish();
+    }
+    BKT_CUDA_CHECK(cudaStreamDestroy(stream));
+  } catch (const bkt::error& e) {
+    std::fprintf(stderr, "histogram_bench: %s\n", e.what());
+    return 3;
+  }
+  return 0;
+}

@@ -1,0 +1,317 @@
+// Multisplit against CUB on 2^28 keys (larger than the 50 MB L2), same data, same process.
+//
+// Bytes that must move (the limit); the num_buckets + 1 offsets are negligible:
+//   keys:   read every key once, write every key once: 8 B per u32 or f32 key, 16 B per u64 key.
+//   pairs:  read and write every key and every value: 16 B per u32/u32 pair.
+//
+// Peers:
+//   bit_range_buckets{0, bits} is one stable LSD radix pass, so the peer is cub::DeviceRadixSort
+//   on bits [0, bits): SortKeys for keys, SortPairs for pairs. The outputs must agree bit for bit.
+//   delta_buckets and splitter_buckets: what a CUB user would write: DeviceTransform computes uint8
+//   bucket ids (with the same functor), then SortPairs sorts the ids as keys and carries the keys
+//   as values, on bits [0, log2 m). Its values must equal our keys. It returns no offsets.
+// Every row also checks our offsets: each output key lies in [offsets[b], offsets[b + 1]) of its
+// bucket b, offsets ascend, offsets[0] = 0 and offsets[m] = n.
+#include <cub/device/device_radix_sort.cuh>
+#include <cub/device/device_transform.cuh>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <functional>
+#include <limits>
+#include <random>
+#include <set>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "bkt/device_buffer.hpp"
+#include "bkt/gpu.hpp"
+#include "bkt/memory.hpp"
+#include "bkt/multisplit.cuh"
+#include "harness.hpp"
+
+namespace {
+
+using bkt::bench::comparison;
+
+/// Keys from a counter hash: integers uniform over their range, floats uniform in [0, scale)
+/// (multiples of scale * 2^-24, so never scale itself); values = index when asked.
+template <class T>
+__global__ void fill_inputs(T* keys, std::uint32_t* values, std::int64_t n, T scale) {
+  for (std::int64_t i = blockIdx.x * std::int64_t{blockDim.x} + threadIdx.x; i < n; i += std::int64_t{gridDim.x} * blockDim.x) {
+    std::uint64_t h = static_cast<std::uint64_t>(i) * 0x9e3779b97f4a7c15ull;
+    h ^= h >> 31;
+    h *= 0xbf58476d1ce4e5b9ull;
+    h ^= h >> 29;
+    if constexpr (std::is_floating_point_v<T>)
+      keys[i] = static_cast<T>(h >> 40) * static_cast<T>(0x1.0p-24) * scale;
+    else
+      keys[i] = static_cast<T>(h >> (64 - 8 * sizeof(T)));
+    if (values != nullptr) values[i] = static_cast<std::uint32_t>(i);
+  }
+}
+
+template <class T>
+__device__ bool same_bits(const T& a, const T& b) {
+  static_assert(sizeof(T) == 4 || sizeof(T) == 8, "4- or 8-byte keys");
+  using word = std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>;
+  word x, y;
+  std::memcpy(&x, &a, sizeof(T));
+  std::memcpy(&y, &b, sizeof(T));
+  return x == y;
+}
+
+/// Counts the positions where our keys (or values) differ from the peer's, or where our key lies
+/// outside its bucket's offsets, and the offsets that do not ascend from 0 to n.
+template <class Key, class BucketFn>
+__global__ void count_errors(const Key* ours, const Key* peer, const std::uint32_t* our_values,
+                             const std::uint32_t* peer_values, const std::int64_t* offsets, std::int64_t n,
+                             int num_buckets, BucketFn bucket_of, unsigned long long* errors) {
+  const std::int64_t first = blockIdx.x * std::int64_t{blockDim.x} + threadIdx.x;
+  if (first == 0 && (offsets[0] != 0 || offsets[num_buckets] != n)) atomicAdd(errors, 1ull);
+  for (std::int64_t i = first; i < n; i += std::int64_t{gridDim.x} * blockDim.x) {
+    const Key key = ours[i];
+    int b = bucket_of(key);
+    b = b < 0 || b >= num_buckets ? num_buckets - 1 : b;  // multisplit's clamp
+    bool wrong = !same_bits(key, peer[i]) || i < offsets[b] || i >= offsets[b + 1];
+    if (our_values != nullptr) wrong = wrong || our_values[i] != peer_values[i];
+    if (i < num_buckets) wrong = wrong || offsets[i] > offsets[i + 1];
+    if (wrong) atomicAdd(errors, 1ull);
+  }
+}
+
+/// Stops the benchmark when our last output disagrees with the peer's (values may be null).
+template <class Key, class BucketFn>
+void expect_agreement(const Key* ours, const Key* peer, const std::uint32_t* our_values,
+                      const std::uint32_t* peer_values, const std::int64_t* offsets, std::int64_t n, int num_buckets,
+                      BucketFn bucket_of, const std::string& what, cudaStream_t stream) {
+  bkt::device_buffer<unsigned long long> errors(1, stream);
+  BKT_CUDA_CHECK(cudaMemsetAsync(errors.data(), 0, sizeof(unsigned long long), stream));
+  count_errors<<<1024, 256, 0, stream>>>(ours, peer, our_values, peer_values, offsets, n, num_buckets, bucket_of,
+                                         errors.data());
+  BKT_CHECK_LAUNCH(stream);
+  if (const unsigned long long wrong = bkt::read_sync(errors.data(), stream); wrong != 0) {
+    std::fprintf(stderr, "MISMATCH %s: %llu positions differ from the peer or lie outside their bucket\n",
+                 what.c_str(), wrong);
+    std::exit(1);
+  }
+}
+
+/// CUB picks 64-bit offsets for a 64-bit count, which costs it time; a CUB user passes an int when
+/// n fits, so the peer does too.
+template <class Call>
+cudaError_t with_cub_count(std::int64_t n, const Call& call) {
+  if (n <= std::numeric_limits<int>::max()) return call(static_cast<int>(n));
+  return call(n);
+}
+
+/// CUB temporary storage, sized before any timing so that the timed work is the CUB call alone.
+struct cub_storage {
+  bkt::device_buffer<std::byte> memory;
+  std::size_t bytes = 0;
+  /// Sizes the storage for `call(temp, bytes, stream)`; returns the work to time.
+  template <class Call>
+  std::function<void(cudaStream_t)> prepare(Call call, cudaStream_t stream) {
+    std::size_t needed = 0;
+    BKT_CUDA_CHECK(call(nullptr, needed, stream));
+    if (needed > bytes) {
+      memory = bkt::device_buffer<std::byte>(static_cast<std::int64_t>(needed), stream);
+      bytes = needed;
+    }
+    return [this, call](cudaStream_t s) {
+      std::size_t available = bytes;
+      BKT_CUDA_CHECK(call(memory.data(), available, s));
+    };
+  }
+};
+
+/// Times ours and the peer on the same data, checks the outputs of their last runs, adds the row.
+void compare(bkt::bench::report& rep, const bkt::bench::options& opts, comparison row, std::string peer_name,
+             const std::function<void(cudaStream_t)>& ours, const std::function<void(cudaStream_t)>& peer,
+             const std::function<void()>& check, cudaStream_t stream) {
+  row.ours = bkt::bench::time_it(ours, stream, opts.repeats);
+  row.peer_name = std::move(peer_name);
+  row.peer = bkt::bench::time_it(peer, stream, opts.repeats);
+  check();
+  rep.add(std::move(row));
+}
+
+/// Keys alone, bucket = the low `bits` bits, against one CUB radix pass over those bits.
+template <class Key>
+void bench_bit_range_keys(bkt::bench::report& rep, const bkt::bench::options& opts, std::int64_t n, const char* type,
+                          std::initializer_list<int> bit_counts, bkt::workspace& ws, cub_storage& cub,
+                          cudaStream_t stream) {
+  bkt::device_buffer<Key> keys(n, stream), out(n, stream), peer_out(n, stream);
+  bkt::device_buffer<std::int64_t> offsets(bkt::multisplit_single_pass_buckets + 1, stream);
+  fill_inputs<Key><<<1024, 256, 0, stream>>>(keys.data(), nullptr, n, Key{});
+  BKT_CHECK_LAUNCH(stream);
+  const double e = static_cast<double>(n);
+  const std::string size = std::to_string(sizeof(Key));
+  for (const int bits : bit_counts) {
+    const bkt::bit_range_buckets<Key> bucket_of{0, bits};
+    const int m = bucket_of.num_buckets();
+    const std::string name = std::string("multisplit ") + type + " m=" + std::to_string(m);
+    const auto sort = cub.prepare(
+        [&, bits](void* t, std::size_t& b, cudaStream_t s) {
+          return with_cub_count(n, [&](auto count) {
+            return cub::DeviceRadixSort::SortKeys(t, b, keys.data(), peer_out.data(), count, 0, bits, s);
+          });
+        },
+        stream);
+    compare(rep, opts, {name, e, 2 * e * sizeof(Key), "read n*" + size + " + write n*" + size}, "cub::Sort",
+            [&](cudaStream_t s) { bkt::multisplit<Key>(keys.span(), out.span(), offsets.span(), m, bucket_of, ws, s); },
+            sort,
+            [&] {
+              expect_agreement<Key>(out.data(), peer_out.data(), nullptr, nullptr, offsets.data(), n, m, bucket_of,
+                                    name, stream);
+            },
+            stream);
+  }
+}
+
+/// u32 keys with u32 values (the index), bucket = the low `bits` bits, against CUB SortPairs.
+void bench_bit_range_pairs(bkt::bench::report& rep, const bkt::bench::options& opts, std::int64_t n,
+                           std::initializer_list<int> bit_counts, bkt::workspace& ws, cub_storage& cub,
+                           cudaStream_t stream) {
+  bkt::device_buffer<std::uint32_t> keys(n, stream), keys_out(n, stream), peer_keys(n, stream);
+  bkt::device_buffer<std::uint32_t> values(n, stream), values_out(n, stream), peer_values(n, stream);
+  bkt::device_buffer<std::int64_t> offsets(bkt::multisplit_single_pass_buckets + 1, stream);
+  fill_inputs<std::uint32_t><<<1024, 256, 0, stream>>>(keys.data(), values.data(), n, 0u);
+  BKT_CHECK_LAUNCH(stream);
+  const double e = static_cast<double>(n);
+  for (const int bits : bit_counts) {
+    const bkt::bit_range_buckets<std::uint32_t> bucket_of{0, bits};
+    const int m = bucket_of.num_buckets();
+    const std::string name = "pairs u32/u32 m=" + std::to_string(m);
+    const auto sort = cub.prepare(
+        [&, bits](void* t, std::size_t& b, cudaStream_t s) {
+          return with_cub_count(n, [&](auto count) {
+            return cub::DeviceRadixSort::SortPairs(t, b, keys.data(), peer_keys.data(), values.data(),
+                                                   peer_values.data(), count, 0, bits, s);
+          });
+        },
+        stream);
+    compare(rep, opts, {name, e, 16 * e, "read n*(4 key + 4 value) + write n*(4 + 4)"}, "cub::SortKV",
+            [&](cudaStream_t s) {
+              bkt::multisplit<std::uint32_t, std::uint32_t>(keys.span(), values.span(), keys_out.span(),
+                                                            values_out.span(), offsets.span(), m, bucket_of, ws, s);
+            },
+            sort,
+            [&] {
+              expect_agreement<std::uint32_t>(keys_out.data(), peer_keys.data(), values_out.data(), peer_values.data(),
+                                              offsets.data(), n, m, bucket_of, name, stream);
+            },
+            stream);
+  }
+}
+
+/// The bucket id of a key as one byte: the peer's transform step.
+template <class Key, class BucketFn>
+struct bucket_id_of {
+  BucketFn bucket_of;
+  __host__ __device__ std::uint8_t operator()(const Key& key) const { return static_cast<std::uint8_t>(bucket_of(key)); }
+};
+
+/// Keys split by a computed bucket (delta, splitters; m <= 256), against what a CUB user would
+/// write: a transform to uint8 bucket ids, then SortPairs(ids, keys) on bits [0, log2 m).
+template <class Key, class BucketFn>
+void bench_computed_buckets(bkt::bench::report& rep, const bkt::bench::options& opts, const std::string& name,
+                            const bkt::device_buffer<Key>& keys, BucketFn bucket_of, bkt::workspace& ws,
+                            cub_storage& cub, cudaStream_t stream) {
+  const std::int64_t n = keys.size();
+  const int m = bucket_of.num_buckets();
+  int bits = 0;
+  while ((1 << bits) < m) ++bits;
+  bkt::device_buffer<Key> out(n, stream), peer_out(n, stream);
+  bkt::device_buffer<std::uint8_t> ids(n, stream), sorted_ids(n, stream);
+  bkt::device_buffer<std::int64_t> offsets(m + 1, stream);
+  const double e = static_cast<double>(n);
+  const std::string size = std::to_string(sizeof(Key));
+  const auto sort = cub.prepare(
+      [&](void* t, std::size_t& b, cudaStream_t s) {
+        return with_cub_count(n, [&](auto count) {
+          return cub::DeviceRadixSort::SortPairs(t, b, ids.data(), sorted_ids.data(), keys.data(), peer_out.data(),
+                                                 count, 0, bits, s);
+        });
+      },
+      stream);
+  compare(rep, opts, {name, e, 2 * e * sizeof(Key), "read n*" + size + " + write n*" + size}, "cub::Tf+Sort",
+          [&](cudaStream_t s) { bkt::multisplit<Key>(keys.span(), out.span(), offsets.span(), m, bucket_of, ws, s); },
+          [&](cudaStream_t s) {
+            BKT_CUDA_CHECK(cub::DeviceTransform::Transform(keys.data(), ids.data(), n,
+                                                           bucket_id_of<Key, BucketFn>{bucket_of}, s));
+            sort(s);
+          },
+          [&] {
+            expect_agreement<Key>(out.data(), peer_out.data(), nullptr, nullptr, offsets.data(), n, m, bucket_of, name,
+                                  stream);
+          },
+          stream);
+}
+
+void bench_delta(bkt::bench::report& rep, const bkt::bench::options& opts, std::int64_t n, bkt::workspace& ws,
+                 cub_storage& cub, cudaStream_t stream) {
+  constexpr int m = 64;
+  {
+    bkt::device_buffer<float> keys(n, stream);
+    fill_inputs<float><<<1024, 256, 0, stream>>>(keys.data(), nullptr, n, 1000.0f);
+    BKT_CHECK_LAUNCH(stream);
+    bench_computed_buckets(rep, opts, "delta f32 m=64", keys, bkt::delta_buckets<float>{0.0f, 1000.0f / m, m}, ws,
+                           cub, stream);
+  }
+  bkt::device_buffer<std::uint32_t> keys(n, stream);
+  fill_inputs<std::uint32_t><<<1024, 256, 0, stream>>>(keys.data(), nullptr, n, 0u);
+  BKT_CHECK_LAUNCH(stream);
+  bench_computed_buckets(rep, opts, "delta u32 m=64", keys,
+                         bkt::delta_buckets<std::uint32_t>{0u, (std::uint64_t{1} << 32) / m, m}, ws, cub, stream);
+}
+
+/// f32 keys in [0, 1) split by 255 distinct sorted random splitters in [0, 1) (256 buckets).
+void bench_splitters(bkt::bench::report& rep, const bkt::bench::options& opts, std::int64_t n, bkt::workspace& ws,
+                     cub_storage& cub, cudaStream_t stream) {
+  constexpr int num_splitters = 255;
+  std::mt19937_64 random(2024);
+  std::set<float> distinct;
+  while (distinct.size() < num_splitters)
+    distinct.insert(static_cast<float>(random() >> 40) * 0x1.0p-24f);  // already sorted by the set
+  const std::vector<float> host_splitters(distinct.begin(), distinct.end());
+  const bkt::device_buffer<float> splitters = bkt::to_device<float>(host_splitters, stream);
+  bkt::device_buffer<float> keys(n, stream);
+  fill_inputs<float><<<1024, 256, 0, stream>>>(keys.data(), nullptr, n, 1.0f);
+  BKT_CHECK_LAUNCH(stream);
+  bench_computed_buckets(rep, opts, "splitter f32 m=256", keys,
+                         bkt::splitter_buckets<float>{splitters.data(), num_splitters}, ws, cub, stream);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const auto opts = bkt::bench::parse_options(argc, argv, "Multisplit: bucketeer against CUB radix sort");
+  if (!bkt::gpu_available()) {
+    std::printf("multisplit_bench: no usable GPU (%s); nothing to measure\n", bkt::gpu_unavailable_reason().c_str());
+    return 0;
+  }
+  try {
+    cudaStream_t stream;
+    BKT_CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+    {
+      bkt::bench::report rep("multisplit, n = 2^" + std::to_string(opts.log2_items), opts, stream);
+      const std::int64_t n = std::int64_t{1} << opts.log2_items;
+      bkt::workspace ws;  // one workspace and one CUB storage for every row, grown during warm-up
+      cub_storage cub;
+      bench_bit_range_keys<std::uint32_t>(rep, opts, n, "u32", {1, 3, 5, 8}, ws, cub, stream);
+      bench_bit_range_pairs(rep, opts, n, {1, 3, 5, 8}, ws, cub, stream);
+      bench_delta(rep, opts, n, ws, cub, stream);
+      bench_splitters(rep, opts, n, ws, cub, stream);
+      bench_bit_range_keys<std::uint64_t>(rep, opts, n / 2, "u64", {8}, ws, cub, stream);
+      rep.finish();
+    }
+    BKT_CUDA_CHECK(cudaStreamDestroy(stream));
+  } catch (const bkt::error& e) {
+    std::fprintf(stderr, "multisplit_bench: %s\n", e.what());
+    return 3;
+  }
+  return 0;
+}

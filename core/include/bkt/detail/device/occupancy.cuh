@@ -1,0 +1,32 @@
+// Launch sizing shared by the device-level entry points.
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <cstdint>
+
+#include "bkt/error.hpp"
+
+namespace bkt::detail {
+
+inline bool aligned_to(const void* p, std::size_t bytes) { return reinterpret_cast<std::uintptr_t>(p) % bytes == 0; }
+
+/// Blocks of `kernel` that fit on the current device at once: the size of a persistent grid.
+template <class Kernel>
+std::int64_t resident_blocks(Kernel kernel, int block_threads, std::size_t shared_bytes) {
+  int device = 0, multiprocessors = 0, per_multiprocessor = 0;
+  BKT_CUDA_CHECK(cudaGetDevice(&device));
+  BKT_CUDA_CHECK(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device));
+  BKT_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_multiprocessor, kernel, block_threads, shared_bytes));
+  return std::int64_t{multiprocessors} * (per_multiprocessor > 0 ? per_multiprocessor : 1);
+}
+
+/// Lets `kernel` use `shared_bytes` of dynamic shared memory: beyond 48 KB of static and dynamic
+/// together a kernel must opt in.
+template <class Kernel>
+void allow_shared_bytes(Kernel kernel, std::size_t shared_bytes) {
+  if (shared_bytes > 0)
+    BKT_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(shared_bytes)));
+}
+
+}  // namespace bkt::detail

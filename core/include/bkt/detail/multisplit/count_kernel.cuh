@@ -1,0 +1,156 @@
+// Counting pass: how many elements fall in each bucket (multisplit's bucket sizes, and the
+// histograms). Read-only and order-free, so each thread loads 16-byte vectors wherever they fall,
+// several at a time to keep enough bytes in flight.
+//
+// Up to ~12K buckets, each block counts in shared memory (Hopper's shared atomics absorb even a
+// whole warp adding to one counter well); a thread merges runs of equal buckets in a register
+// first, so sorted, clustered and all-equal data make few atomics. More buckets add straight to
+// the totals in global memory. Each block then adds its non-zero counters to the totals.
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <type_traits>
+
+#include "bkt/detail/device/occupancy.cuh"
+#include "bkt/detail/multisplit/shared_table.cuh"
+#include "bkt/detail/thread/packed_run.cuh"
+#include "bkt/error.hpp"
+
+namespace bkt::detail::multisplit {
+
+/// Marks an unweighted count.
+struct no_weight {};
+
+enum class count_strategy { shared, global };
+
+inline constexpr int count_block_threads = 512;
+inline constexpr int count_items_per_load_round = 16;  // elements a thread loads before it counts them
+inline constexpr std::size_t shared_counter_bytes = 48 * 1024;
+
+template <class T, class W>
+struct count_args {
+  using total_type = std::conditional_t<std::is_same_v<W, no_weight>, unsigned long long, double>;
+  const T* data;
+  const W* weights;          // null when unweighted
+  std::int64_t num_items;
+  int num_buckets;
+  total_type* totals;        // buckets [0, num_buckets - 1), zeroed
+  total_type* last_total;    // bucket num_buckets - 1 (the histograms' "outside"), zeroed
+  unsigned counters_offset;  // where the shared counters start, after the functor's table
+};
+
+template <class Args>
+__device__ __forceinline__ typename Args::total_type* total_of(const Args& args, unsigned bucket) {
+  return bucket + 1 < static_cast<unsigned>(args.num_buckets) ? args.totals + bucket : args.last_total;
+}
+
+template <class T, class W, count_strategy Strategy, class Fn>
+__global__ void __launch_bounds__(count_block_threads) count_kernel(count_args<T, W> args, Fn fn_global) {
+  constexpr bool weighted = !std::is_same_v<W, no_weight>;
+  constexpr int vector_items = 16 / static_cast<int>(sizeof(T));
+  using counter = std::conditional_t<weighted, double, unsigned>;
+  using total_type = typename count_args<T, W>::total_type;
+
+  extern __shared__ __align__(16) unsigned char shared[];
+  const auto fn = shared_table<Fn>::bind(fn_global, shared);
+  counter* counters = reinterpret_cast<counter*>(shared + args.counters_offset);
+  constexpr bool use_shared = Strategy == count_strategy::shared;
+  if constexpr (use_shared)
+    for (int b = static_cast<int>(threadIdx.x); b < args.num_buckets; b += count_block_threads) counters[b] = 0;
+  __syncthreads();
+
+  const std::int64_t threads = static_cast<std::int64_t>(gridDim.x) * count_block_threads;
+  const std::int64_t thread = static_cast<std::int64_t>(blockIdx.x) * count_block_threads + threadIdx.x;
+  auto add = [&](unsigned bucket, counter amount) {
+    if constexpr (use_shared) atomicAdd(&counters[bucket], amount);
+    else atomicAdd(total_of(args, bucket), static_cast<total_type>(amount));
+  };
+
+  if constexpr (weighted) {
+    for (std::int64_t i = thread; i < args.num_items; i += threads)
+      add(clamped_bucket(fn, args.data[i], args.num_buckets), static_cast<double>(args.weights[i]));
+  } else {
+    // Elements before the first 16-byte boundary and after the last whole vector go one by one.
+    const auto address = reinterpret_cast<std::uintptr_t>(args.data);
+    const std::int64_t head_items = static_cast<std::int64_t>((16 - address % 16) % 16 / sizeof(T));
+    const std::int64_t head = head_items < args.num_items ? head_items : args.num_items;
+    const std::int64_t vectors = (args.num_items - head) / vector_items;
+    const T* body = args.data + head;
+    const std::int64_t tail = head + vectors * vector_items;
+
+    // Runs of equal buckets merge in a register before they reach an atomic.
+    unsigned run_bucket = 0, run_length = 0;
+    auto count = [&](unsigned bucket) {
+      if (bucket != run_bucket) {
+        if (run_length) add(run_bucket, run_length);
+        run_bucket = bucket;
+        run_length = 0;
+      }
+      ++run_length;
+    };
+    constexpr int unroll = vector_items >= count_items_per_load_round ? 1 : count_items_per_load_round / vector_items;
+    for (std::int64_t first = thread; first < vectors; first += unroll * threads) {
+      packed_run<T, vector_items> runs[unroll];
+#pragma unroll
+      for (int u = 0; u < unroll; ++u)
+        if (first + u * threads < vectors) runs[u].load_vector(body + (first + u * threads) * vector_items);
+#pragma unroll
+      for (int u = 0; u < unroll; ++u)
+        if (first + u * threads < vectors)
+#pragma unroll
+          for (int i = 0; i < vector_items; ++i) count(clamped_bucket(fn, runs[u].get(i), args.num_buckets));
+    }
+    if (run_length) add(run_bucket, run_length);
+    // The few unaligned elements at both ends.
+    if (thread < head) add(clamped_bucket(fn, args.data[thread], args.num_buckets), 1u);
+    if (tail + thread < args.num_items) add(clamped_bucket(fn, args.data[tail + thread], args.num_buckets), 1u);
+  }
+
+  if constexpr (use_shared) {
+    __syncthreads();
+    for (int b = static_cast<int>(threadIdx.x); b < args.num_buckets; b += count_block_threads)
+      if (counters[b] != counter{0}) atomicAdd(total_of(args, static_cast<unsigned>(b)), static_cast<total_type>(counters[b]));
+  }
+}
+
+/// offsets[b] = the sum of totals[0, b) for b in [0, num_buckets] (core/src/multisplit/offsets.cu).
+void launch_bucket_offsets(const unsigned long long* totals, int num_buckets, std::int64_t* offsets,
+                           cudaStream_t stream);
+
+}  // namespace bkt::detail::multisplit
+
+namespace bkt::detail::multisplit {
+
+/// Adds the bucket counts of data[0, num_items) to totals[0, num_buckets - 1) and *last_total
+/// (bucket num_buckets - 1). Both must be zeroed (or hold counts to add to).
+template <class T, class W, class Fn>
+void launch_count(const T* data, const W* weights, std::int64_t num_items, int num_buckets, Fn fn,
+                  typename count_args<T, W>::total_type* totals, typename count_args<T, W>::total_type* last_total,
+                  cudaStream_t stream) {
+  if (num_items == 0) return;
+  constexpr bool weighted = !std::is_same_v<W, no_weight>;
+  const std::size_t counter_bytes = static_cast<std::size_t>(num_buckets) * (weighted ? sizeof(double) : sizeof(unsigned));
+  const count_strategy strategy =
+      counter_bytes <= shared_counter_bytes ? count_strategy::shared : count_strategy::global;
+  const std::size_t table_bytes = (shared_table<Fn>::bytes(fn) + 15) / 16 * 16;
+  const std::size_t shared_bytes = table_bytes + (strategy == count_strategy::global ? 0 : counter_bytes);
+  auto kernel = strategy == count_strategy::shared ? count_kernel<T, W, count_strategy::shared, Fn>
+                                                  : count_kernel<T, W, count_strategy::global, Fn>;
+  allow_shared_bytes(kernel, shared_bytes);
+  // Enough blocks to fill the GPU, no more than the data needs, and at most 2^31 elements per
+  // block so that 32-bit shared counters cannot overflow.
+  constexpr std::int64_t block_items = std::int64_t{count_block_threads} * count_items_per_load_round;
+  const std::int64_t needed = (num_items + block_items - 1) / block_items;
+  const std::int64_t floor = (num_items >> 31) + 1;
+  std::int64_t blocks = std::min(needed, resident_blocks(kernel, count_block_threads, shared_bytes));
+  blocks = std::max(blocks, floor);
+  const count_args<T, W> args{data, weights, num_items, num_buckets, totals,
+                              last_total, static_cast<unsigned>(table_bytes)};
+  kernel<<<static_cast<unsigned>(blocks), count_block_threads, shared_bytes, stream>>>(args, fn);
+  BKT_CHECK_LAUNCH(stream);
+}
+
+}  // namespace bkt::detail::multisplit

@@ -1,0 +1,199 @@
+// The scatter pass of multisplit: one tile per block, in one read of its keys (and values).
+//
+// Per tile:
+// 1. Load: keys striped over the warp (element i of lane l at i * 32 + l), so a warp's steps visit
+//    its elements in input order and plain 4-byte loads coalesce.
+// 2. Rank (the multisplit paper's warp-level multisplit): per step, one ballot per bit of the
+//    bucket id finds the lanes sharing a bucket; the lowest of them adds their number to the
+//    warp's counter for that bucket, and each lane's rank is the counter before plus its place
+//    among the peers. Ranks are thus stable.
+// 3. Tile totals: thread b sums bucket b over the warps, publishes it for decoupled look-back,
+//    and a block scan over buckets gives each bucket's start within the tile.
+// 4. Stage: elements move to their bucket-sorted place in shared memory; meanwhile thread b looks
+//    back over earlier tiles for bucket b.
+// 5. Write: consecutive threads write consecutive staged elements, so each bucket's run of the
+//    tile lands as one contiguous, coalesced stretch (the paper's reordering for coalesced writes).
+//
+// Tiles are taken in reverse input order through an atomic counter: the counting pass read the
+// input front to back, so its tail is still in L2 when the scatter starts there. Positions count
+// back from each bucket's end: bucket b's elements in this tile go just before those of the
+// tiles after it.
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+#include "bkt/detail/device/bucket_lookback.cuh"
+#include "bkt/detail/multisplit/shared_table.cuh"
+#include "bkt/detail/multisplit/tile_shape.hpp"
+#include "bkt/detail/warp/warp_match.cuh"
+#include "bkt/detail/warp/warp_scan.cuh"
+
+namespace bkt::detail::multisplit {
+
+template <class Key, class Value>
+struct split_pointers {
+  const Key* keys_in = nullptr;
+  const typename value_traits<Value>::stored* values_in = nullptr;  // unused for no_value and indices
+  Key* keys_out = nullptr;                                          // may be null in index mode
+  typename value_traits<Value>::stored* values_out = nullptr;
+};
+
+template <class Key, class Value>
+struct scatter_args {
+  split_pointers<Key, Value> io;
+  std::int64_t num_items;
+  std::int64_t num_tiles;
+  int num_buckets;
+  int bits;                     // bucket_bits(num_buckets)
+  const std::int64_t* offsets;  // num_buckets + 1 bucket starts
+  void* status;                 // tiles x num_buckets look-back words, zeroed
+  bool wide_status;             // 64-bit words (else 32-bit)
+  unsigned* tile_counter;       // zeroed
+  unsigned table_bytes;         // the functor's shared table, before the staging area
+};
+
+/// Dynamic shared memory of one block: the functor's table, then the staged tile.
+template <class Shape, class Key, class Value>
+constexpr std::size_t staging_bytes() {
+  return Shape::tile_items * (sizeof(Key) + value_bytes<Value> + 1);
+}
+
+/// One tile per block, claimed from a counter in launch order. (A persistent grid that loads its
+/// next tile while it finishes the current one, as compaction does, measured slower here: at one
+/// 512-thread block per SM the ranking phase no longer hides; see bench/NOTES-multisplit.md.)
+template <class Shape, class Key, class Value, class Fn>
+__global__ void __launch_bounds__(Shape::block_threads, 2)
+    scatter_kernel(scatter_args<Key, Value> args, Fn fn_global) {
+  using traits = value_traits<Value>;
+  using stored = typename traits::stored;
+  constexpr int items = Shape::items;
+  constexpr int warps = Shape::warps;
+  constexpr int max_buckets = Shape::max_buckets;
+  constexpr int tile_items = Shape::tile_items;
+
+  extern __shared__ __align__(16) unsigned char shared[];
+  __shared__ unsigned warp_counts[warps][max_buckets];  // per warp and bucket; later tile offsets
+  __shared__ std::int64_t bucket_base[max_buckets];     // output position minus staged position
+  __shared__ unsigned scan_totals[max_buckets / warp_threads];
+  __shared__ unsigned tile_order_shared;
+
+  const int thread = static_cast<int>(threadIdx.x);
+  const int warp = thread / warp_threads;
+  const int lane = lane_id();
+  const int num_buckets = args.num_buckets;
+
+  if (thread == 0) tile_order_shared = atomicAdd(args.tile_counter, 1u);
+  const auto fn = shared_table<Fn>::bind(fn_global, shared);
+  unsigned char* staging = shared + args.table_bytes;
+  Key* staged_keys = reinterpret_cast<Key*>(staging);
+  stored* staged_values = reinterpret_cast<stored*>(staging + tile_items * sizeof(Key));
+  unsigned char* staged_buckets = staging + tile_items * (sizeof(Key) + value_bytes<Value>);
+  for (int i = thread; i < warps * max_buckets; i += Shape::block_threads) (&warp_counts[0][0])[i] = 0;
+  __syncthreads();
+
+  // Tiles go in reverse input order (see the top of this file).
+  const std::int64_t order = tile_order_shared;
+  const std::int64_t tile_base = (args.num_tiles - 1 - order) * tile_items;
+  const std::int64_t remaining = args.num_items - tile_base;
+  const int valid = remaining < tile_items ? static_cast<int>(remaining) : tile_items;
+  const int warp_base = warp * Shape::warp_items;
+
+  // 1. Load; a full tile without bounds checks.
+  Key keys[items];
+  stored values[items];
+#pragma unroll
+  for (int i = 0; i < items; ++i) {
+    const int position = warp_base + i * warp_threads + lane;
+    if (valid == tile_items || position < valid) {
+      const std::int64_t at = tile_base + position;
+      keys[i] = args.io.keys_in[at];
+      if constexpr (traits::generated) values[i] = static_cast<stored>(at);
+      else if constexpr (traits::present) values[i] = args.io.values_in[at];
+    }
+  }
+
+  // 2. Rank within the warp: slot = rank << 8 | bucket.
+  unsigned slot[items];
+#pragma unroll
+  for (int i = 0; i < items; ++i) {
+    const int step_valid = valid - (warp_base + i * warp_threads);
+    const unsigned active = step_valid >= warp_threads ? full_warp_mask : step_valid > 0 ? (1u << step_valid) - 1u : 0u;
+    const bool mine = (active >> lane) & 1u;
+    const unsigned bucket = mine ? clamped_bucket(fn, keys[i], num_buckets) : 0u;
+    const unsigned peers = match_bucket<8>(bucket, args.bits, active);
+    const int leader = __ffs(peers) - 1;
+    unsigned before = 0;
+    if (mine && lane == leader) before = atomicAdd(&warp_counts[warp][bucket], static_cast<unsigned>(__popc(peers)));
+    before = __shfl_sync(full_warp_mask, before, leader & (warp_threads - 1));
+    slot[i] = ((before + __popc(peers & lane_mask_lt())) << 8) | bucket;
+  }
+  __syncthreads();
+
+  // 3. Tile totals per bucket, published at once; then each bucket's start in the tile.
+  unsigned tile_count = 0;
+  if (thread < num_buckets) {
+#pragma unroll
+    for (int w = 0; w < warps; ++w) {
+      const unsigned count = warp_counts[w][thread];
+      warp_counts[w][thread] = tile_count;
+      tile_count += count;
+    }
+    if (args.wide_status) {
+      using status = bucket_status<std::uint64_t>;
+      auto* words = static_cast<std::uint64_t*>(args.status) + order * num_buckets + thread;
+      status::publish(words, order == 0 ? status::inclusive : status::aggregate, tile_count);
+    } else {
+      using status = bucket_status<std::uint32_t>;
+      auto* words = static_cast<std::uint32_t*>(args.status) + order * num_buckets + thread;
+      status::publish(words, order == 0 ? status::inclusive : status::aggregate, tile_count);
+    }
+  }
+  unsigned inclusive = 0;
+  if (thread < max_buckets) {
+    inclusive = warp_inclusive_sum(tile_count);
+    if (lane == warp_threads - 1) scan_totals[warp] = inclusive;
+  }
+  __syncthreads();
+  unsigned tile_start = 0;
+  if (thread < num_buckets) {
+    tile_start = inclusive - tile_count;
+    for (int w = 0; w < warp; ++w) tile_start += scan_totals[w];
+#pragma unroll
+    for (int w = 0; w < warps; ++w) warp_counts[w][thread] += tile_start;
+  }
+  __syncthreads();
+
+  // 4. Stage in bucket order, then look back.
+#pragma unroll
+  for (int i = 0; i < items; ++i) {
+    if (warp_base + i * warp_threads + lane < valid) {
+      const unsigned bucket = slot[i] & 0xffu;
+      const unsigned local = warp_counts[warp][bucket] + (slot[i] >> 8);
+      staged_keys[local] = keys[i];
+      if constexpr (traits::present) staged_values[local] = values[i];
+      staged_buckets[local] = static_cast<unsigned char>(bucket);
+    }
+  }
+  if (thread < num_buckets) {
+    std::uint64_t after = 0;  // this bucket's elements in the tiles after this one
+    if (order > 0) {
+      after = args.wide_status
+                  ? bucket_status<std::uint64_t>::look_back(static_cast<std::uint64_t*>(args.status), order,
+                                                            num_buckets, thread, tile_count)
+                  : bucket_status<std::uint32_t>::look_back(static_cast<std::uint32_t*>(args.status), order,
+                                                            num_buckets, thread, tile_count);
+    }
+    bucket_base[thread] = args.offsets[thread + 1] - static_cast<std::int64_t>(after) - tile_count - tile_start;
+  }
+  __syncthreads();
+
+  // 5. Write out: runs of one bucket are contiguous in both shared and global memory.
+  for (int k = thread; k < valid; k += Shape::block_threads) {
+    const std::int64_t destination = bucket_base[staged_buckets[k]] + k;
+    if (args.io.keys_out != nullptr) args.io.keys_out[destination] = staged_keys[k];
+    if constexpr (traits::present) args.io.values_out[destination] = staged_values[k];
+  }
+}
+
+}  // namespace bkt::detail::multisplit

@@ -1,0 +1,127 @@
+// Bucket functors that search a table (splitters, bin edges) search a copy in shared memory: a
+// block copies the table once, and every element's binary search then costs shared loads instead
+// of global ones. Other functors pass through unchanged.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+#include "bkt/buckets.hpp"
+
+namespace bkt::detail::multisplit {
+
+/// Tables larger than this stay in global memory (searched through L1).
+inline constexpr std::size_t max_shared_table_bytes = 32 * 1024;
+
+template <class Fn>
+struct shared_table {
+  static std::size_t bytes(const Fn&) { return 0; }
+  __device__ static Fn bind(const Fn& fn, unsigned char*) { return fn; }
+};
+
+/// Copies `count` elements of `table` into `shared` with every thread of the block; the caller
+/// synchronises the block before the first search.
+template <class T>
+__device__ const T* copy_table(const T* table, std::size_t count, unsigned char* shared) {
+  T* copy = reinterpret_cast<T*>(shared);
+  for (std::size_t i = threadIdx.x; i < count; i += blockDim.x) copy[i] = table[i];
+  return copy;
+}
+
+template <class Key>
+struct shared_table<splitter_buckets<Key>> {
+  using fn = splitter_buckets<Key>;
+  static std::size_t bytes(const fn& f) {
+    const std::size_t b = sizeof(Key) * static_cast<std::size_t>(f.num_splitters);
+    return b <= max_shared_table_bytes ? b : 0;
+  }
+  __device__ static fn bind(const fn& f, unsigned char* shared) {
+    if (sizeof(Key) * static_cast<std::size_t>(f.num_splitters) > max_shared_table_bytes) return f;
+    return fn{copy_table(f.splitters, static_cast<std::size_t>(f.num_splitters), shared), f.num_splitters};
+  }
+};
+
+/// range_bins on the device: a table of evenly spaced cells over [edges[0], edges[bins]) gives,
+/// for each cell, the bins of its neighbourhood. Most cells (4096 cells, usually far fewer bins)
+/// lie inside one bin, and an element there needs no search and no edge at all; the others search
+/// only the few bins their cell spans and then check the exact edges. The cell arithmetic errs by
+/// far less than a cell (it runs in double where float could lose more), and a cell counts as
+/// inside one bin only when its neighbours on both sides are too, so rounding cannot change a
+/// result.
+template <class T>
+struct indexed_range_bins {
+  static constexpr int cells = 4096;
+  using math = std::conditional_t<std::is_same_v<T, float> || (std::is_integral_v<T> && sizeof(T) <= 2), float, double>;
+  const T* edges;
+  const std::uint32_t* cell_bins;  // low 16 bits: the first bin the cell may hold, high: the last
+  int bins;
+  T lowest, highest;               // edges[0] and edges[bins]
+  math scale;                      // cells / (highest - lowest)
+
+  __device__ __forceinline__ int operator()(const T& x) const {
+    if (!(x >= lowest && x < highest)) return bins;
+    int first = 0, count = bins;  // without a cell table: a binary search over all bins
+    if (cell_bins != nullptr) {
+      const math position = (static_cast<math>(x) - static_cast<math>(lowest)) * scale;
+      const std::uint32_t span = cell_bins[position < static_cast<math>(cells) ? static_cast<int>(position) : cells - 1];
+      first = static_cast<int>(span & 0xffffu);
+      count = static_cast<int>(span >> 16) - first + 1;
+      if (count == 1) return first;
+    }
+    for (; count > 1;) {
+      const int half = count / 2;
+      const bool right = !(x < edges[first + half]);
+      first = right ? first + half : first;
+      count = right ? count - half : half;
+    }
+    while (x < edges[first]) --first;
+    while (!(x < edges[first + 1])) ++first;
+    return first;
+  }
+};
+
+template <class T>
+struct shared_table<range_bins<T>> {
+  using fn = range_bins<T>;
+  using indexed = indexed_range_bins<T>;
+  // Bins at each cell start (cells + 1), then the spans of the cells.
+  static constexpr std::size_t cell_bytes = (2 * indexed::cells + 1) * sizeof(std::uint32_t);
+  __host__ __device__ static std::size_t edge_bytes(const fn& f) { return (sizeof(T) * (static_cast<std::size_t>(f.bins) + 1) + 15) / 16 * 16; }
+  __host__ __device__ static bool fits(const fn& f) { return f.bins < 65536 && edge_bytes(f) + cell_bytes <= max_shared_table_bytes + cell_bytes; }
+  static std::size_t bytes(const fn& f) { return fits(f) ? edge_bytes(f) + cell_bytes : 0; }
+
+  /// Called by the whole block (it synchronises inside).
+  __device__ static indexed bind(const fn& f, unsigned char* shared) {
+    using math = typename indexed::math;
+    if (!fits(f)) return indexed{f.edges, nullptr, f.bins, f.edges[0], f.edges[f.bins], math(0)};
+    const T* edges = copy_table(f.edges, static_cast<std::size_t>(f.bins) + 1, shared);
+    auto* start_bin = reinterpret_cast<std::uint32_t*>(shared + edge_bytes(f));
+    std::uint32_t* cell_bins = start_bin + indexed::cells + 1;
+    __syncthreads();
+    const T lowest = edges[0], highest = edges[f.bins];
+    const math scale = static_cast<math>(indexed::cells) / (static_cast<math>(highest) - static_cast<math>(lowest));
+    const fn on_shared{edges, f.bins};
+    for (int c = static_cast<int>(threadIdx.x); c <= indexed::cells; c += static_cast<int>(blockDim.x)) {
+      const math start = static_cast<math>(lowest) + static_cast<math>(c) / scale;
+      const int bin = !(start >= static_cast<math>(lowest)) ? 0 : on_shared(static_cast<T>(start));
+      start_bin[c] = static_cast<std::uint32_t>(bin >= f.bins ? f.bins - 1 : bin);
+    }
+    __syncthreads();
+    for (int c = static_cast<int>(threadIdx.x); c < indexed::cells; c += static_cast<int>(blockDim.x)) {
+      const std::uint32_t first = start_bin[c > 0 ? c - 1 : 0];
+      const std::uint32_t last = start_bin[c + 2 <= indexed::cells ? c + 2 : indexed::cells];
+      cell_bins[c] = first | (last << 16);
+    }
+    return indexed{edges, cell_bins, f.bins, lowest, highest, scale};
+  }
+};
+
+/// The functor's bucket for `key`, clamped into [0, num_buckets) as bkt/buckets.hpp promises.
+template <class Fn, class Key>
+__device__ __forceinline__ unsigned clamped_bucket(const Fn& fn, const Key& key, int num_buckets) {
+  const unsigned bucket = static_cast<unsigned>(fn(key));
+  return bucket < static_cast<unsigned>(num_buckets) ? bucket : static_cast<unsigned>(num_buckets - 1);
+}
+
+}  // namespace bkt::detail::multisplit

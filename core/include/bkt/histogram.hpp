@@ -1,0 +1,67 @@
+// Histograms on the multisplit machinery: classify each element into a bin, count per bin.
+//
+// histogram_even: `bins` bins of equal width over [lo, hi) (bkt::even_bins gives the exact rule).
+// histogram_range: bins between bins + 1 sorted edges, bin i = [edges[i], edges[i + 1]).
+// Counts are 64-bit and overwrite the output. Elements below the range, at or above its upper end,
+// and NaN land in no bin: their number is written to *d_outside (skipped when d_outside is null).
+// Weighted forms add each element's weight (float or double) to its bin, summing in double.
+//
+// Bins: 1 to 16,777,216. Up to 4096 bins each block counts in shared memory (bins <= 64 in
+// registers, from one ballot per bit of the bin id); more bins count with global atomics.
+// Data types: int8..int32, uint8..uint32, float, double. Device API: device memory, asynchronous
+// on `stream`; bkt/histogram.cuh takes any bin functor. Host API: bkt::host, GPU or CPU.
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <cstdint>
+#include <span>
+#include <type_traits>
+
+#include "bkt/backend.hpp"
+#include "bkt/buckets.hpp"
+#include "bkt/workspace.hpp"
+
+namespace bkt {
+
+inline constexpr std::int64_t histogram_max_bins = std::int64_t{1} << 24;
+
+/// Bytes of workspace a histogram of `bins` bins needs (the same for every size of input).
+std::size_t histogram_workspace_bytes(std::int64_t bins, bool weighted = false);
+
+/// counts[i] = elements in bin i of bins = counts.size() equal bins over [lo, hi). Needs lo < hi
+/// (and a finite hi - lo for floats); for integer data lo and hi are int64, so bytes can take 256
+/// bins over [0, 256).
+template <class T>
+void histogram_even(std::span<const std::type_identity_t<T>> data, std::span<std::int64_t> counts,
+                    histogram_level<T> lo, histogram_level<T> hi, std::int64_t* d_outside, workspace& ws, cudaStream_t stream);
+
+/// counts[i] = elements in [edges[i], edges[i + 1]); edges (device memory) holds counts.size() + 1
+/// ascending values.
+template <class T>
+void histogram_range(std::span<const std::type_identity_t<T>> data, std::span<const std::type_identity_t<T>> edges,
+                     std::span<std::int64_t> counts, std::int64_t* d_outside, workspace& ws, cudaStream_t stream);
+
+/// sums[i] = the sum of weights[j] over the elements data[j] in bin i.
+template <class T, class W>
+void histogram_even(std::span<const std::type_identity_t<T>> data, std::span<const std::type_identity_t<W>> weights,
+                    std::span<double> sums, histogram_level<T> lo, histogram_level<T> hi, double* d_outside, workspace& ws, cudaStream_t stream);
+
+template <class T, class W>
+void histogram_range(std::span<const std::type_identity_t<T>> data, std::span<const std::type_identity_t<W>> weights,
+                     std::span<const std::type_identity_t<T>> edges, std::span<double> sums, double* d_outside,
+                     workspace& ws, cudaStream_t stream);
+
+namespace host {
+
+/// Host-memory histograms; each returns the number of elements outside every bin.
+template <class T>
+std::int64_t histogram_even(std::span<const std::type_identity_t<T>> data, std::span<std::int64_t> counts,
+                            histogram_level<T> lo, histogram_level<T> hi, backend where = backend::automatic);
+template <class T>
+std::int64_t histogram_range(std::span<const std::type_identity_t<T>> data,
+                             std::span<const std::type_identity_t<T>> edges, std::span<std::int64_t> counts,
+                             backend where = backend::automatic);
+
+}  // namespace host
+}  // namespace bkt

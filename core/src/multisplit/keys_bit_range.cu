@@ -1,0 +1,8 @@
+// multisplit (keys) with bit_range_buckets, for every key type of bkt/multisplit.hpp.
+#include "instantiate.hpp"
+
+namespace bkt {
+#define BKT_EXPAND(K) BKT_MULTISPLIT_KEYS(K, bit_range_buckets)
+BKT_FOR_EACH_KEY_TYPE(BKT_EXPAND)
+#undef BKT_EXPAND
+}  // namespace bkt
