@@ -43,7 +43,8 @@ inline constexpr std::size_t value_bytes = value_traits<Value>::present ? sizeof
 /// Buckets of one scatter pass; more take two passes over 16-bit bucket ids.
 inline constexpr int multisplit_inner_buckets = 256;
 
-// Scatter tiles, measured on H100 (bench/NOTES-multisplit.md). The macros exist for tuning runs.
+// Scatter tiles: a first choice, not yet tuned (bench/NOTES-multisplit.md). The macros exist for
+// tuning runs.
 #ifndef BKT_MULTISPLIT_THREADS
 #define BKT_MULTISPLIT_THREADS 512
 #endif
