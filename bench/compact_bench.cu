@@ -16,12 +16,14 @@
 
 #include "bkt/compact.cuh"
 #include "bkt/device_buffer.hpp"
-#include "bkt/gpu.hpp"
 #include "bkt/memory.hpp"
+#include "cub_peer.cuh"
 #include "harness.hpp"
+#include "inputs.cuh"
 
 namespace {
 
+using bkt::bench::compare;
 using bkt::bench::comparison;
 
 template <class T>
@@ -41,10 +43,7 @@ struct key_below {
 template <class T>
 __global__ void fill_inputs(T* keys, std::uint32_t* values, std::int64_t n) {
   for (std::int64_t i = blockIdx.x * std::int64_t{blockDim.x} + threadIdx.x; i < n; i += std::int64_t{gridDim.x} * blockDim.x) {
-    std::uint64_t h = static_cast<std::uint64_t>(i) * 0x9e3779b97f4a7c15ull;
-    h ^= h >> 31;
-    h *= 0xbf58476d1ce4e5b9ull;
-    h ^= h >> 29;
+    const std::uint64_t h = bkt::bench::hashed_index(i);
     if constexpr (std::is_floating_point_v<T>)
       keys[i] = static_cast<T>(static_cast<double>(h >> 11) * 0x1.0p-53);
     else
@@ -59,22 +58,6 @@ __global__ void make_flags(const T* keys, std::uint8_t* flags, std::int64_t n, T
     flags[i] = keys[i] < threshold;
 }
 
-/// A CUB call run twice: once to size its temporary storage, then for real on preallocated storage.
-struct cub_storage {
-  bkt::device_buffer<std::byte> memory;
-  std::size_t bytes = 0;
-  template <class Call>
-  void run(Call call, cudaStream_t stream) {
-    std::size_t needed = 0;
-    BKT_CUDA_CHECK(call(nullptr, needed));
-    if (needed > bytes) {
-      memory = bkt::device_buffer<std::byte>(static_cast<std::int64_t>(needed), stream);
-      bytes = needed;
-    }
-    BKT_CUDA_CHECK(call(memory.data(), bytes));
-  }
-};
-
 void expect_same_count(const std::int64_t* ours, const std::int64_t* peer, const std::string& what, cudaStream_t s) {
   const auto a = bkt::read_sync(ours, s), b = bkt::read_sync(peer, s);
   if (a != b) {
@@ -83,16 +66,9 @@ void expect_same_count(const std::int64_t* ours, const std::int64_t* peer, const
   }
 }
 
-/// Times ours and the peer on the same data, checks that both kept as many elements (ours writes
-/// counts[0], the peer counts[1]) and adds the row.
-void compare(bkt::bench::report& rep, const bkt::bench::options& opts, comparison row, std::string peer_name,
-             const std::function<void(cudaStream_t)>& ours, const std::function<void(cudaStream_t)>& peer,
-             const std::int64_t* counts, cudaStream_t stream) {
-  row.ours = bkt::bench::time_it(ours, stream, opts.repeats);
-  row.peer_name = std::move(peer_name);
-  row.peer = bkt::bench::time_it(peer, stream, opts.repeats);
-  expect_same_count(counts, counts + 1, row.name, stream);
-  rep.add(std::move(row));
+/// Ours writes counts[0], the peer counts[1]: both must keep as many elements.
+std::function<void(const comparison&)> same_counts(const std::int64_t* counts, cudaStream_t stream) {
+  return [=](const comparison& row) { expect_same_count(counts, counts + 1, row.name, stream); };
 }
 
 template <class T>
@@ -105,7 +81,7 @@ void bench_keys(bkt::bench::report& rep, const bkt::bench::options& opts, std::i
   fill_inputs<T><<<1024, 256, 0, stream>>>(keys.data(), nullptr, n);
   BKT_CHECK_LAUNCH(stream);
   bkt::workspace ws;
-  cub_storage cub;
+  bkt::bench::cub_storage cub;
   const double e = static_cast<double>(n);
   for (const int percent : percents) {
     const T threshold = std::is_floating_point_v<T> ? T(percent / 100.0)
@@ -115,15 +91,15 @@ void bench_keys(bkt::bench::report& rep, const bkt::bench::options& opts, std::i
     const std::string keep = " keep=" + std::to_string(percent) + "%";
 
     const std::string size = std::to_string(sizeof(T));
-    const auto cub_select = [&](cudaStream_t s) {
-      cub.run([&](void* t, std::size_t& b) {
-        return cub::DeviceSelect::If(t, b, keys.data(), peer_out.data(), counts.data() + 1, n, pred, s);
-      }, s);
-    };
+    const auto cub_select = cub.prepare(
+        [&](void* t, std::size_t& b, cudaStream_t s) {
+          return cub::DeviceSelect::If(t, b, keys.data(), peer_out.data(), counts.data() + 1, n, pred, s);
+        },
+        stream);
     compare(rep, opts, {std::string("select_if ") + type + keep, e, e * sizeof(T) + kept * sizeof(T),
                         "read n*" + size + " + write kept*" + size},
             "cub::If", [&](cudaStream_t s) { bkt::select_if<T>(keys.span(), out.span(), counts.data(), pred, ws, s); },
-            cub_select, counts.data(), stream);
+            cub_select, same_counts(counts.data(), stream), stream);
     if (percent != 50) continue;
 
     make_flags<T><<<1024, 256, 0, stream>>>(keys.data(), flags.data(), n, threshold);
@@ -134,29 +110,30 @@ void bench_keys(bkt::bench::report& rep, const bkt::bench::options& opts, std::i
             [&](cudaStream_t s) {
               bkt::select_flagged<T, std::uint8_t>(keys.span(), flags.span(), out.span(), counts.data(), ws, s);
             },
-            [&](cudaStream_t s) {
-              cub.run([&](void* t, std::size_t& b) {
-                return cub::DeviceSelect::Flagged(t, b, keys.data(), flags.data(), peer_out.data(), counts.data() + 1, n, s);
-              }, s);
-            },
-            counts.data(), stream);
+            cub.prepare(
+                [&](void* t, std::size_t& b, cudaStream_t s) {
+                  return cub::DeviceSelect::Flagged(t, b, keys.data(), flags.data(), peer_out.data(), counts.data() + 1,
+                                                    n, s);
+                },
+                stream),
+            same_counts(counts.data(), stream), stream);
 
-    const auto cub_partition = [&](cudaStream_t s) {
-      cub.run([&](void* t, std::size_t& b) {
-        return cub::DevicePartition::If(t, b, keys.data(), peer_out.data(), counts.data() + 1, n, pred, s);
-      }, s);
-    };
+    const auto cub_partition = cub.prepare(
+        [&](void* t, std::size_t& b, cudaStream_t s) {
+          return cub::DevicePartition::If(t, b, keys.data(), peer_out.data(), counts.data() + 1, n, pred, s);
+        },
+        stream);
     const std::string partition_bytes = "read n*" + size + " + write n*" + size + " (cub's rejected part is reversed, not stable)";
     compare(rep, opts, {std::string("stable_partition ") + type + keep, e, 2 * e * sizeof(T), partition_bytes},
             "cub::Part.If",
             [&](cudaStream_t s) { bkt::stable_partition<T>(keys.span(), out.span(), counts.data(), pred, ws, s); },
-            cub_partition, counts.data(), stream);
+            cub_partition, same_counts(counts.data(), stream), stream);
     compare(rep, opts, {std::string("stable_partition 2 outputs ") + type + keep, e, 2 * e * sizeof(T), partition_bytes},
             "cub::Part.If",
             [&](cudaStream_t s) {
               bkt::stable_partition<T>(keys.span(), out.span(), rejected.span(), counts.data(), pred, ws, s);
             },
-            cub_partition, counts.data(), stream);
+            cub_partition, same_counts(counts.data(), stream), stream);
   }
 }
 
@@ -167,7 +144,7 @@ void bench_pairs(bkt::bench::report& rep, const bkt::bench::options& opts, std::
   fill_inputs<float><<<1024, 256, 0, stream>>>(keys.data(), values.data(), n);
   BKT_CHECK_LAUNCH(stream);
   bkt::workspace ws;
-  cub_storage cub;
+  bkt::bench::cub_storage cub;
   const double e = static_cast<double>(n);
   for (const int percent : {1, 50, 99}) {
     const float threshold = percent / 100.0f;
@@ -181,37 +158,27 @@ void bench_pairs(bkt::bench::report& rep, const bkt::bench::options& opts, std::
               bkt::select_if<float, std::uint32_t>(keys.span(), values.span(), keys_out.span(), values_out.span(),
                                                    counts.data(), below<float>{threshold}, ws, s);
             },
-            [&](cudaStream_t s) {
-              cub.run([&](void* t, std::size_t& b) {
-                return cub::DeviceSelect::If(t, b, in, out, counts.data() + 1, n, key_below{threshold}, s);
-              }, s);
-            },
-            counts.data(), stream);
+            cub.prepare(
+                [&](void* t, std::size_t& b, cudaStream_t s) {
+                  return cub::DeviceSelect::If(t, b, in, out, counts.data() + 1, n, key_below{threshold}, s);
+                },
+                stream),
+            same_counts(counts.data(), stream), stream);
   }
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  const auto opts = bkt::bench::parse_options(argc, argv, "Compaction: bucketeer against CUB");
-  if (!bkt::gpu_available()) {
-    std::printf("compact_bench: no usable GPU (%s); nothing to measure\n", bkt::gpu_unavailable_reason().c_str());
-    return 0;
-  }
-  try {
-    cudaStream_t stream;
-    BKT_CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
-    bkt::bench::report rep("compaction, n = 2^" + std::to_string(opts.log2_items), opts, stream);
-    const std::int64_t n = std::int64_t{1} << opts.log2_items;
-    bench_keys<float>(rep, opts, n, "f32", {1, 50, 99}, stream);
-    bench_pairs(rep, opts, n, stream);
-    bench_keys<std::uint8_t>(rep, opts, n, "u8", {50}, stream);
-    bench_keys<double>(rep, opts, n / 2, "f64", {50}, stream);
-    rep.finish();
-    BKT_CUDA_CHECK(cudaStreamDestroy(stream));
-  } catch (const bkt::error& e) {
-    std::fprintf(stderr, "compact_bench: %s\n", e.what());
-    return 3;
-  }
-  return 0;
+  return bkt::bench::run_main(argc, argv, "compact_bench", "Compaction: bucketeer against CUB",
+                              [](const bkt::bench::options& opts, cudaStream_t stream) {
+                                bkt::bench::report rep("compaction, n = 2^" + std::to_string(opts.log2_items), opts,
+                                                       stream);
+                                const std::int64_t n = std::int64_t{1} << opts.log2_items;
+                                bench_keys<float>(rep, opts, n, "f32", {1, 50, 99}, stream);
+                                bench_pairs(rep, opts, n, stream);
+                                bench_keys<std::uint8_t>(rep, opts, n, "u8", {50}, stream);
+                                bench_keys<double>(rep, opts, n / 2, "f64", {50}, stream);
+                                rep.finish();
+                              });
 }

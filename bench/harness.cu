@@ -134,4 +134,33 @@ void report::finish() const {
   }
 }
 
+void compare(report& rep, const options& opts, comparison row, std::string peer_name,
+             const std::function<void(cudaStream_t)>& ours, const std::function<void(cudaStream_t)>& peer,
+             const std::function<void(const comparison&)>& check, cudaStream_t stream) {
+  row.ours = time_it(ours, stream, opts.repeats);
+  row.peer_name = std::move(peer_name);
+  row.peer = time_it(peer, stream, opts.repeats);
+  check(row);
+  rep.add(std::move(row));
+}
+
+int run_main(int argc, char** argv, const std::string& name, const std::string& description,
+             const std::function<void(const options&, cudaStream_t)>& body) {
+  const options opts = parse_options(argc, argv, description);
+  if (!gpu_available()) {
+    std::printf("%s: no usable GPU (%s); nothing to measure\n", name.c_str(), gpu_unavailable_reason().c_str());
+    return 0;
+  }
+  try {
+    cudaStream_t stream;
+    BKT_CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+    body(opts, stream);
+    BKT_CUDA_CHECK(cudaStreamDestroy(stream));
+  } catch (const error& e) {
+    std::fprintf(stderr, "%s: %s\n", name.c_str(), e.what());
+    return 3;
+  }
+  return 0;
+}
+
 }  // namespace bkt::bench

@@ -52,6 +52,19 @@ struct comparison {
   timing peer;
 };
 
+class report;
+
+/// Times ours, then the peer, on the same data; `check(row)` compares the outputs of their last
+/// runs (and exits the benchmark on a mismatch); adds the row.
+void compare(report& rep, const options& opts, comparison row, std::string peer_name,
+             const std::function<void(cudaStream_t)>& ours, const std::function<void(cudaStream_t)>& peer,
+             const std::function<void(const comparison&)>& check, cudaStream_t stream);
+
+/// A benchmark's main: parses the options, returns 0 with a message when no GPU is usable, gives
+/// `body` a stream, and turns a bkt::error into one line on stderr and exit code 3.
+int run_main(int argc, char** argv, const std::string& name, const std::string& description,
+             const std::function<void(const options&, cudaStream_t)>& body);
+
 class report {
  public:
   report(std::string title, const options& opts, cudaStream_t stream);

@@ -24,24 +24,25 @@
 #include <vector>
 
 #include "bkt/device_buffer.hpp"
-#include "bkt/gpu.hpp"
 #include "bkt/histogram.hpp"
 #include "bkt/memory.hpp"
+#include "cub_peer.cuh"
 #include "harness.hpp"
+#include "inputs.cuh"
 
 namespace {
 
+using bkt::bench::compare;
 using bkt::bench::comparison;
+using bkt::bench::cub_storage;
+using bkt::bench::with_cub_count;
 
 /// Data from a counter hash: floats uniform in [0, 1) (multiples of 2^-24), integers uniform
 /// over their range.
 template <class T>
 __global__ void fill_uniform(T* data, std::int64_t n) {
   for (std::int64_t i = blockIdx.x * std::int64_t{blockDim.x} + threadIdx.x; i < n; i += std::int64_t{gridDim.x} * blockDim.x) {
-    std::uint64_t h = static_cast<std::uint64_t>(i) * 0x9e3779b97f4a7c15ull;
-    h ^= h >> 31;
-    h *= 0xbf58476d1ce4e5b9ull;
-    h ^= h >> 29;
+    const std::uint64_t h = bkt::bench::hashed_index(i);
     if constexpr (std::is_floating_point_v<T>)
       data[i] = static_cast<T>(h >> 40) * static_cast<T>(0x1.0p-24);
     else
@@ -54,34 +55,6 @@ __global__ void fill_value(T* data, std::int64_t n, T value) {
   for (std::int64_t i = blockIdx.x * std::int64_t{blockDim.x} + threadIdx.x; i < n; i += std::int64_t{gridDim.x} * blockDim.x)
     data[i] = value;
 }
-
-/// CUB picks 64-bit offsets for a 64-bit count; a CUB user passes an int when n fits, so the
-/// peer does too.
-template <class Call>
-cudaError_t with_cub_count(std::int64_t n, const Call& call) {
-  if (n <= std::numeric_limits<int>::max()) return call(static_cast<int>(n));
-  return call(n);
-}
-
-/// CUB temporary storage, sized before any timing so that the timed work is the CUB call alone.
-struct cub_storage {
-  bkt::device_buffer<std::byte> memory;
-  std::size_t bytes = 0;
-  /// Sizes the storage for `call(temp, bytes, stream)`; returns the work to time.
-  template <class Call>
-  std::function<void(cudaStream_t)> prepare(Call call, cudaStream_t stream) {
-    std::size_t needed = 0;
-    BKT_CUDA_CHECK(call(nullptr, needed, stream));
-    if (needed > bytes) {
-      memory = bkt::device_buffer<std::byte>(static_cast<std::int64_t>(needed), stream);
-      bytes = needed;
-    }
-    return [this, call](cudaStream_t s) {
-      std::size_t available = bytes;
-      BKT_CUDA_CHECK(call(memory.data(), available, s));
-    };
-  }
-};
 
 /// Output of both sides: our int64 counts and outside count, CUB's int counts.
 struct counts {
@@ -106,15 +79,11 @@ void expect_same_counts(const counts& c, int bins, std::int64_t n, const std::st
   }
 }
 
-/// Times ours and the peer on the same data, checks the counts of their last runs, adds the row.
-void compare(bkt::bench::report& rep, const bkt::bench::options& opts, comparison row, std::string peer_name,
-             const std::function<void(cudaStream_t)>& ours, const std::function<void(cudaStream_t)>& peer,
-             const counts& c, int bins, cudaStream_t stream) {
-  row.ours = bkt::bench::time_it(ours, stream, opts.repeats);
-  row.peer_name = std::move(peer_name);
-  row.peer = bkt::bench::time_it(peer, stream, opts.repeats);
-  expect_same_counts(c, bins, static_cast<std::int64_t>(row.elements), row.name, stream);
-  rep.add(std::move(row));
+/// The row's check: the bins of both sides agree and ours add up to n.
+std::function<void(const comparison&)> same_counts(const counts& c, int bins, cudaStream_t stream) {
+  return [&c, bins, stream](const comparison& row) {
+    expect_same_counts(c, bins, static_cast<std::int64_t>(row.elements), row.name, stream);
+  };
 }
 
 /// histogram_even over [lo, hi) against HistogramEven with levels lo..hi (CUB's LevelT is `Level`).
@@ -138,7 +107,7 @@ void compare_even(bkt::bench::report& rep, const bkt::bench::options& opts, cons
             bkt::histogram_even<T>(data.span(), {c.ours.data(), static_cast<std::size_t>(bins)}, lo, hi,
                                    c.outside.data(), ws, s);
           },
-          histogram, c, bins, stream);
+          histogram, same_counts(c, bins, stream), stream);
 }
 
 void bench_float(bkt::bench::report& rep, const bkt::bench::options& opts, std::int64_t n, bkt::workspace& ws,
@@ -173,7 +142,7 @@ void bench_float(bkt::bench::report& rep, const bkt::bench::options& opts, std::
             bkt::histogram_range<float>(data.span(), edges.span(), {c.ours.data(), std::size_t{range_bins}},
                                         c.outside.data(), ws, s);
           },
-          histogram, c, range_bins, stream);
+          histogram, same_counts(c, range_bins, stream), stream);
 
   // Every element in one bin: the worst case for atomics, on either side.
   fill_value<float><<<1024, 256, 0, stream>>>(data.data(), n, 0.5f);
@@ -195,27 +164,15 @@ void bench_bytes(bkt::bench::report& rep, const bkt::bench::options& opts, std::
 }  // namespace
 
 int main(int argc, char** argv) {
-  const auto opts = bkt::bench::parse_options(argc, argv, "Histograms: bucketeer against CUB");
-  if (!bkt::gpu_available()) {
-    std::printf("histogram_bench: no usable GPU (%s); nothing to measure\n", bkt::gpu_unavailable_reason().c_str());
-    return 0;
-  }
-  try {
-    cudaStream_t stream;
-    BKT_CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
-    {
-      bkt::bench::report rep("histograms, n = 2^" + std::to_string(opts.log2_items), opts, stream);
-      const std::int64_t n = std::int64_t{1} << opts.log2_items;
-      bkt::workspace ws;  // one workspace and one CUB storage for every row, grown during warm-up
-      cub_storage cub;
-      bench_float(rep, opts, n, ws, cub, stream);
-      bench_bytes(rep, opts, n, ws, cub, stream);
-      rep.finish();
-    }
-    BKT_CUDA_CHECK(cudaStreamDestroy(stream));
-  } catch (const bkt::error& e) {
-    std::fprintf(stderr, "histogram_bench: %s\n", e.what());
-    return 3;
-  }
-  return 0;
+  return bkt::bench::run_main(argc, argv, "histogram_bench", "Histograms: bucketeer against CUB",
+                              [](const bkt::bench::options& opts, cudaStream_t stream) {
+                                bkt::bench::report rep("histograms, n = 2^" + std::to_string(opts.log2_items), opts,
+                                                       stream);
+                                const std::int64_t n = std::int64_t{1} << opts.log2_items;
+                                bkt::workspace ws;  // one workspace and one CUB storage for every row
+                                cub_storage cub;
+                                bench_float(rep, opts, n, ws, cub, stream);
+                                bench_bytes(rep, opts, n, ws, cub, stream);
+                                rep.finish();
+                              });
 }

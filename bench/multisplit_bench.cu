@@ -27,24 +27,25 @@
 #include <vector>
 
 #include "bkt/device_buffer.hpp"
-#include "bkt/gpu.hpp"
 #include "bkt/memory.hpp"
 #include "bkt/multisplit.cuh"
+#include "cub_peer.cuh"
 #include "harness.hpp"
+#include "inputs.cuh"
 
 namespace {
 
+using bkt::bench::compare;
 using bkt::bench::comparison;
+using bkt::bench::cub_storage;
+using bkt::bench::with_cub_count;
 
 /// Keys from a counter hash: integers uniform over their range, floats uniform in [0, scale)
 /// (multiples of scale * 2^-24, so never scale itself); values = index when asked.
 template <class T>
 __global__ void fill_inputs(T* keys, std::uint32_t* values, std::int64_t n, T scale) {
   for (std::int64_t i = blockIdx.x * std::int64_t{blockDim.x} + threadIdx.x; i < n; i += std::int64_t{gridDim.x} * blockDim.x) {
-    std::uint64_t h = static_cast<std::uint64_t>(i) * 0x9e3779b97f4a7c15ull;
-    h ^= h >> 31;
-    h *= 0xbf58476d1ce4e5b9ull;
-    h ^= h >> 29;
+    const std::uint64_t h = bkt::bench::hashed_index(i);
     if constexpr (std::is_floating_point_v<T>)
       keys[i] = static_cast<T>(h >> 40) * static_cast<T>(0x1.0p-24) * scale;
     else
@@ -99,45 +100,6 @@ void expect_agreement(const Key* ours, const Key* peer, const std::uint32_t* our
   }
 }
 
-/// CUB picks 64-bit offsets for a 64-bit count, which costs it time; a CUB user passes an int when
-/// n fits, so the peer does too.
-template <class Call>
-cudaError_t with_cub_count(std::int64_t n, const Call& call) {
-  if (n <= std::numeric_limits<int>::max()) return call(static_cast<int>(n));
-  return call(n);
-}
-
-/// CUB temporary storage, sized before any timing so that the timed work is the CUB call alone.
-struct cub_storage {
-  bkt::device_buffer<std::byte> memory;
-  std::size_t bytes = 0;
-  /// Sizes the storage for `call(temp, bytes, stream)`; returns the work to time.
-  template <class Call>
-  std::function<void(cudaStream_t)> prepare(Call call, cudaStream_t stream) {
-    std::size_t needed = 0;
-    BKT_CUDA_CHECK(call(nullptr, needed, stream));
-    if (needed > bytes) {
-      memory = bkt::device_buffer<std::byte>(static_cast<std::int64_t>(needed), stream);
-      bytes = needed;
-    }
-    return [this, call](cudaStream_t s) {
-      std::size_t available = bytes;
-      BKT_CUDA_CHECK(call(memory.data(), available, s));
-    };
-  }
-};
-
-/// Times ours and the peer on the same data, checks the outputs of their last runs, adds the row.
-void compare(bkt::bench::report& rep, const bkt::bench::options& opts, comparison row, std::string peer_name,
-             const std::function<void(cudaStream_t)>& ours, const std::function<void(cudaStream_t)>& peer,
-             const std::function<void()>& check, cudaStream_t stream) {
-  row.ours = bkt::bench::time_it(ours, stream, opts.repeats);
-  row.peer_name = std::move(peer_name);
-  row.peer = bkt::bench::time_it(peer, stream, opts.repeats);
-  check();
-  rep.add(std::move(row));
-}
-
 /// Keys alone, bucket = the low `bits` bits, against one CUB radix pass over those bits.
 template <class Key>
 void bench_bit_range_keys(bkt::bench::report& rep, const bkt::bench::options& opts, std::int64_t n, const char* type,
@@ -163,7 +125,7 @@ void bench_bit_range_keys(bkt::bench::report& rep, const bkt::bench::options& op
     compare(rep, opts, {name, e, 2 * e * sizeof(Key), "read n*" + size + " + write n*" + size}, "cub::Sort",
             [&](cudaStream_t s) { bkt::multisplit<Key>(keys.span(), out.span(), offsets.span(), m, bucket_of, ws, s); },
             sort,
-            [&] {
+            [&](const comparison&) {
               expect_agreement<Key>(out.data(), peer_out.data(), nullptr, nullptr, offsets.data(), n, m, bucket_of,
                                     name, stream);
             },
@@ -199,7 +161,7 @@ void bench_bit_range_pairs(bkt::bench::report& rep, const bkt::bench::options& o
                                                             values_out.span(), offsets.span(), m, bucket_of, ws, s);
             },
             sort,
-            [&] {
+            [&](const comparison&) {
               expect_agreement<std::uint32_t>(keys_out.data(), peer_keys.data(), values_out.data(), peer_values.data(),
                                               offsets.data(), n, m, bucket_of, name, stream);
             },
@@ -244,7 +206,7 @@ void bench_computed_buckets(bkt::bench::report& rep, const bkt::bench::options& 
                                                            bucket_id_of<Key, BucketFn>{bucket_of}, s));
             sort(s);
           },
-          [&] {
+          [&](const comparison&) {
             expect_agreement<Key>(out.data(), peer_out.data(), nullptr, nullptr, offsets.data(), n, m, bucket_of, name,
                                   stream);
           },
@@ -288,30 +250,18 @@ void bench_splitters(bkt::bench::report& rep, const bkt::bench::options& opts, s
 }  // namespace
 
 int main(int argc, char** argv) {
-  const auto opts = bkt::bench::parse_options(argc, argv, "Multisplit: bucketeer against CUB radix sort");
-  if (!bkt::gpu_available()) {
-    std::printf("multisplit_bench: no usable GPU (%s); nothing to measure\n", bkt::gpu_unavailable_reason().c_str());
-    return 0;
-  }
-  try {
-    cudaStream_t stream;
-    BKT_CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
-    {
-      bkt::bench::report rep("multisplit, n = 2^" + std::to_string(opts.log2_items), opts, stream);
-      const std::int64_t n = std::int64_t{1} << opts.log2_items;
-      bkt::workspace ws;  // one workspace and one CUB storage for every row, grown during warm-up
-      cub_storage cub;
-      bench_bit_range_keys<std::uint32_t>(rep, opts, n, "u32", {1, 3, 5, 8}, ws, cub, stream);
-      bench_bit_range_pairs(rep, opts, n, {1, 3, 5, 8}, ws, cub, stream);
-      bench_delta(rep, opts, n, ws, cub, stream);
-      bench_splitters(rep, opts, n, ws, cub, stream);
-      bench_bit_range_keys<std::uint64_t>(rep, opts, n / 2, "u64", {8}, ws, cub, stream);
-      rep.finish();
-    }
-    BKT_CUDA_CHECK(cudaStreamDestroy(stream));
-  } catch (const bkt::error& e) {
-    std::fprintf(stderr, "multisplit_bench: %s\n", e.what());
-    return 3;
-  }
-  return 0;
+  return bkt::bench::run_main(
+      argc, argv, "multisplit_bench", "Multisplit: bucketeer against CUB radix sort",
+      [](const bkt::bench::options& opts, cudaStream_t stream) {
+        bkt::bench::report rep("multisplit, n = 2^" + std::to_string(opts.log2_items), opts, stream);
+        const std::int64_t n = std::int64_t{1} << opts.log2_items;
+        bkt::workspace ws;  // one workspace and one CUB storage for every row, grown during warm-up
+        cub_storage cub;
+        bench_bit_range_keys<std::uint32_t>(rep, opts, n, "u32", {1, 3, 5, 8}, ws, cub, stream);
+        bench_bit_range_pairs(rep, opts, n, {1, 3, 5, 8}, ws, cub, stream);
+        bench_delta(rep, opts, n, ws, cub, stream);
+        bench_splitters(rep, opts, n, ws, cub, stream);
+        bench_bit_range_keys<std::uint64_t>(rep, opts, n / 2, "u64", {8}, ws, cub, stream);
+        rep.finish();
+      });
 }

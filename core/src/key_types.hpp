@@ -3,14 +3,19 @@
 
 #include <cstdint>
 
-#define BKT_FOR_EACH_KEY_TYPE(X) \
-  X(std::int8_t)                 \
-  X(std::uint8_t)                \
-  X(std::int16_t)                \
-  X(std::uint16_t)               \
-  X(std::int32_t)                \
-  X(std::uint32_t)               \
-  X(std::int64_t)                \
-  X(std::uint64_t)               \
-  X(float)                       \
+/// The histograms' data types: every key type but the 64-bit integers.
+#define BKT_FOR_EACH_HISTOGRAM_TYPE(X) \
+  X(std::int8_t)                       \
+  X(std::uint8_t)                      \
+  X(std::int16_t)                      \
+  X(std::uint16_t)                     \
+  X(std::int32_t)                      \
+  X(std::uint32_t)                     \
+  X(float)                             \
   X(double)
+
+/// Compaction and multisplit keys.
+#define BKT_FOR_EACH_KEY_TYPE(X) \
+  BKT_FOR_EACH_HISTOGRAM_TYPE(X) \
+  X(std::int64_t)                \
+  X(std::uint64_t)

@@ -5,21 +5,13 @@
 
 #include <cstdint>
 #include <span>
-#include <string>
 
 #include "bkt/detail/arguments.hpp"
+#include "bkt/detail/histogram/arguments.hpp"
 #include "bkt/detail/histogram/dispatch.cuh"
 #include "bkt/histogram.hpp"
 
 namespace bkt {
-
-namespace detail::histogram {
-inline void check_bins(const char* call, std::size_t bins) {
-  if (bins < 1 || bins > static_cast<std::size_t>(histogram_max_bins))
-    throw_argument(std::string(call) + ": " + std::to_string(bins) + " bins, outside [1, " +
-                   std::to_string(histogram_max_bins) + "]");
-}
-}  // namespace detail::histogram
 
 /// counts[b] = elements with bin_of(x) == b; *d_outside (when not null) = the others.
 template <class T, class BinFn>

@@ -8,26 +8,11 @@
 #include <type_traits>
 
 #include "bkt/detail/arguments.hpp"
-#include "bkt/detail/multisplit/check_functor.hpp"
+#include "bkt/detail/multisplit/arguments.hpp"
 #include "bkt/detail/multisplit/dispatch.cuh"
 #include "bkt/multisplit.hpp"
 
 namespace bkt {
-
-namespace detail::multisplit {
-template <class Key, class Fn>
-void check_common(const char* call, std::span<const Key> keys_in, std::span<std::int64_t> offsets, int num_buckets,
-                  const Fn& fn) {
-  expect_data(call, "keys", keys_in);
-  check_functor(call, fn);
-  if (num_buckets < 1 || num_buckets > multisplit_max_buckets)
-    throw_argument(std::string(call) + ": num_buckets is " + std::to_string(num_buckets) + ", outside [1, " +
-                   std::to_string(multisplit_max_buckets) + "]");
-  if (offsets.data() == nullptr || offsets.size() < static_cast<std::size_t>(num_buckets) + 1)
-    throw_argument(std::string(call) + ": bucket_offsets must hold num_buckets + 1 = " +
-                   std::to_string(num_buckets + 1) + " elements");
-}
-}  // namespace detail::multisplit
 
 template <class Key, class BucketFn>
 void multisplit(std::span<const std::type_identity_t<Key>> keys_in, std::span<Key> keys_out,

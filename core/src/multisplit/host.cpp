@@ -1,4 +1,5 @@
 // Host-memory multisplit: the GPU when one is usable, the CPU reference otherwise.
+#include "bkt/detail/multisplit/arguments.hpp"
 #include "bkt/device_buffer.hpp"
 #include "bkt/memory.hpp"
 #include "bkt/multisplit.hpp"
@@ -18,17 +19,9 @@ Fn on_device(const Fn& fn, device_buffer<unsigned char>&, cudaStream_t) {
 template <class Key>
 splitter_buckets<Key> on_device(const splitter_buckets<Key>& fn, device_buffer<unsigned char>& table,
                                 cudaStream_t stream) {
-  const auto count = static_cast<std::size_t>(fn.num_splitters);
-  table = device_buffer<unsigned char>(static_cast<std::int64_t>(count * sizeof(Key)), stream);
-  if (count > 0)
-    BKT_CUDA_CHECK(cudaMemcpyAsync(table.data(), fn.splitters, count * sizeof(Key), cudaMemcpyHostToDevice, stream));
+  const std::size_t bytes = static_cast<std::size_t>(fn.num_splitters) * sizeof(Key);
+  table = to_device(std::span<const unsigned char>(reinterpret_cast<const unsigned char*>(fn.splitters), bytes), stream);
   return {reinterpret_cast<const Key*>(table.data()), fn.num_splitters};
-}
-
-void expect_offsets(std::span<std::int64_t> offsets, int num_buckets) {
-  BKT_EXPECTS(num_buckets >= 1 && num_buckets <= multisplit_max_buckets, "multisplit: num_buckets outside [1, 65536]");
-  BKT_EXPECTS(offsets.size() >= static_cast<std::size_t>(num_buckets) + 1,
-              "multisplit: bucket_offsets must hold num_buckets + 1 elements");
 }
 
 template <class T>
@@ -42,7 +35,7 @@ void copy_back(std::span<T> host, const device_buffer<T>& device, cudaStream_t s
 template <class Key, class BucketFn>
 void multisplit(std::span<const std::type_identity_t<Key>> keys_in, std::span<Key> keys_out,
                 std::span<std::int64_t> bucket_offsets, int num_buckets, BucketFn bucket_of, backend where) {
-  expect_offsets(bucket_offsets, num_buckets);
+  bkt::detail::multisplit::check_common<Key>("multisplit", keys_in, bucket_offsets, num_buckets, bucket_of);
   BKT_EXPECTS(keys_out.size() >= keys_in.size(), "multisplit: output smaller than input");
   if (!detail::use_gpu(where)) return ref::multisplit<Key>(keys_in, keys_out, bucket_offsets, num_buckets, bucket_of);
   const detail::call_stream stream;
@@ -63,7 +56,7 @@ template <class Key, class Word, class BucketFn>
 void detail::multisplit_pairs(std::span<const Key> keys_in, std::span<const Word> values_in, std::span<Key> keys_out,
                               std::span<Word> values_out, std::span<std::int64_t> bucket_offsets, int num_buckets,
                               BucketFn bucket_of, backend where) {
-  expect_offsets(bucket_offsets, num_buckets);
+  bkt::detail::multisplit::check_common<Key>("multisplit", keys_in, bucket_offsets, num_buckets, bucket_of);
   BKT_EXPECTS(values_in.size() == keys_in.size(), "multisplit: keys and values differ in size");
   BKT_EXPECTS(keys_out.size() >= keys_in.size() && values_out.size() >= keys_in.size(),
               "multisplit: output smaller than input");

@@ -11,12 +11,12 @@ inline constexpr std::size_t workspace_alignment = 256;
 class workspace_layout {
  public:
   /// Reserves `bytes` and returns the slice's offset from the block's start.
-  std::size_t add(std::size_t bytes) {
+  constexpr std::size_t add(std::size_t bytes) {
     const std::size_t offset = total_;
     total_ += (bytes + workspace_alignment - 1) / workspace_alignment * workspace_alignment;
     return offset;
   }
-  std::size_t total_bytes() const { return total_; }
+  constexpr std::size_t total_bytes() const { return total_; }
 
  private:
   std::size_t total_ = 0;

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "bkt/detail/histogram/arguments.hpp"
 #include "bkt/detail/multisplit/count_kernel.cuh"
 #include "bkt/error.hpp"
 #include "bkt/workspace.hpp"
@@ -14,9 +15,6 @@
 namespace bkt::detail::histogram {
 
 using multisplit::no_weight;
-
-/// Workspace: the "outside" total when the caller does not want it.
-inline std::size_t workspace_bytes() { return sizeof(double); }
 
 /// out[0, bins) = per-bin counts (int64) or weight sums (double); *d_outside (or a workspace slot
 /// when null) = the rest.
@@ -26,7 +24,7 @@ void run(const T* data, const W* weights, std::int64_t num_items, int bins, Fn f
   static_assert(std::is_trivially_copyable_v<Fn>, "bin functors must be trivially copyable");
   using total_type = typename multisplit::count_args<T, W>::total_type;
   static_assert(sizeof(total_type) == sizeof(Out), "int64 counts or double sums");
-  Out* outside = d_outside != nullptr ? d_outside : static_cast<Out*>(ws.reserve(workspace_bytes(), stream));
+  Out* outside = d_outside != nullptr ? d_outside : static_cast<Out*>(ws.reserve(workspace_bytes, stream));
   BKT_CUDA_CHECK(cudaMemsetAsync(out, 0, static_cast<std::size_t>(bins) * sizeof(Out), stream));
   BKT_CUDA_CHECK(cudaMemsetAsync(outside, 0, sizeof(Out), stream));
   multisplit::launch_count<T, W>(data, weights, num_items, bins + 1, fn, reinterpret_cast<total_type*>(out),

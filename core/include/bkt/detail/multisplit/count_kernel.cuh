@@ -135,7 +135,7 @@ void launch_count(const T* data, const W* weights, std::int64_t num_items, int n
   const std::size_t counter_bytes = static_cast<std::size_t>(num_buckets) * (weighted ? sizeof(double) : sizeof(unsigned));
   const count_strategy strategy =
       counter_bytes <= shared_counter_bytes ? count_strategy::shared : count_strategy::global;
-  const std::size_t table_bytes = (shared_table<Fn>::bytes(fn) + 15) / 16 * 16;
+  const std::size_t table_bytes = shared_table_bytes(fn);
   const std::size_t shared_bytes = table_bytes + (strategy == count_strategy::global ? 0 : counter_bytes);
   auto kernel = strategy == count_strategy::shared ? count_kernel<T, W, count_strategy::shared, Fn>
                                                   : count_kernel<T, W, count_strategy::global, Fn>;

@@ -33,7 +33,7 @@ void run_single_pass(const split_pointers<Key, Value>& io, std::int64_t num_item
   if (num_items == 0) return;
 
   const std::int64_t tiles = (num_items + shape::tile_items - 1) / shape::tile_items;
-  const std::size_t table_bytes = (shared_table<Fn>::bytes(fn) + 15) / 16 * 16;
+  const std::size_t table_bytes = shared_table_bytes(fn);
   const std::size_t shared_bytes = table_bytes + staging_bytes<shape, Key, Value>();
   const scatter_args<Key, Value> args{io,
                                       num_items,
@@ -102,7 +102,7 @@ void run_multi_pass(const split_pointers<Key, Value>& io, std::int64_t num_items
   auto* inner_offsets = slice_at<std::int64_t>(scratch, layout.inner_offsets);
   void* inner = slice_at<void>(scratch, layout.inner);
 
-  const std::size_t table_bytes = shared_table<Fn>::bytes(fn);
+  const std::size_t table_bytes = shared_table_bytes(fn);
   if (num_items > 0) {
     auto kernel = bucket_ids_kernel<Key, Fn>;
     allow_shared_bytes(kernel, table_bytes);

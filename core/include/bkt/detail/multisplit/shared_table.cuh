@@ -32,12 +32,12 @@ __device__ const T* copy_table(const T* table, std::size_t count, unsigned char*
 template <class Key>
 struct shared_table<splitter_buckets<Key>> {
   using fn = splitter_buckets<Key>;
-  static std::size_t bytes(const fn& f) {
-    const std::size_t b = sizeof(Key) * static_cast<std::size_t>(f.num_splitters);
-    return b <= max_shared_table_bytes ? b : 0;
+  __host__ __device__ static bool fits(const fn& f) {
+    return sizeof(Key) * static_cast<std::size_t>(f.num_splitters) <= max_shared_table_bytes;
   }
+  static std::size_t bytes(const fn& f) { return fits(f) ? sizeof(Key) * static_cast<std::size_t>(f.num_splitters) : 0; }
   __device__ static fn bind(const fn& f, unsigned char* shared) {
-    if (sizeof(Key) * static_cast<std::size_t>(f.num_splitters) > max_shared_table_bytes) return f;
+    if (!fits(f)) return f;
     return fn{copy_table(f.splitters, static_cast<std::size_t>(f.num_splitters), shared), f.num_splitters};
   }
 };
@@ -88,7 +88,7 @@ struct shared_table<range_bins<T>> {
   // Bins at each cell start (cells + 1), then the spans of the cells.
   static constexpr std::size_t cell_bytes = (2 * indexed::cells + 1) * sizeof(std::uint32_t);
   __host__ __device__ static std::size_t edge_bytes(const fn& f) { return (sizeof(T) * (static_cast<std::size_t>(f.bins) + 1) + 15) / 16 * 16; }
-  __host__ __device__ static bool fits(const fn& f) { return f.bins < 65536 && edge_bytes(f) + cell_bytes <= max_shared_table_bytes + cell_bytes; }
+  __host__ __device__ static bool fits(const fn& f) { return f.bins < 65536 && edge_bytes(f) <= max_shared_table_bytes; }
   static std::size_t bytes(const fn& f) { return fits(f) ? edge_bytes(f) + cell_bytes : 0; }
 
   /// Called by the whole block (it synchronises inside).
@@ -116,6 +116,12 @@ struct shared_table<range_bins<T>> {
     return indexed{edges, cell_bins, f.bins, lowest, highest, scale};
   }
 };
+
+/// Shared memory the functor's table takes, rounded up to 16 bytes so that what follows is aligned.
+template <class Fn>
+std::size_t shared_table_bytes(const Fn& fn) {
+  return (shared_table<Fn>::bytes(fn) + 15) / 16 * 16;
+}
 
 /// The functor's bucket for `key`, clamped into [0, num_buckets) as bkt/buckets.hpp promises.
 template <class Fn, class Key>

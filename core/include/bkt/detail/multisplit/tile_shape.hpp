@@ -82,23 +82,20 @@ struct single_pass_layout {
   std::size_t counts = 0;       // num_buckets 64-bit counters
   std::size_t tile_counter = 0;
   std::size_t status = 0;       // tiles x num_buckets look-back words
-  std::size_t status_bytes = 0;
   std::size_t total = 0;
 };
 
-constexpr std::size_t align_slice(std::size_t bytes) { return (bytes + 255) / 256 * 256; }
-
 constexpr single_pass_layout single_pass_workspace(std::int64_t num_items, int num_buckets, std::size_t key_bytes,
                                                    std::size_t value_bytes) {
-  single_pass_layout layout;
   const std::int64_t tile_items = scatter_tile_items(key_bytes, value_bytes);
   const std::int64_t tiles = (num_items + tile_items - 1) / tile_items;
-  layout.counts = 0;
-  layout.tile_counter = align_slice(sizeof(std::uint64_t) * static_cast<std::size_t>(num_buckets));
-  layout.status = layout.tile_counter + align_slice(sizeof(std::uint32_t));
-  layout.status_bytes = static_cast<std::size_t>(tiles) * static_cast<std::size_t>(num_buckets) *
-                        (wide_status(num_items) ? sizeof(std::uint64_t) : sizeof(std::uint32_t));
-  layout.total = layout.status + align_slice(layout.status_bytes);
+  workspace_layout carve;
+  single_pass_layout layout;
+  layout.counts = carve.add(sizeof(std::uint64_t) * static_cast<std::size_t>(num_buckets));
+  layout.tile_counter = carve.add(sizeof(std::uint32_t));
+  layout.status = carve.add(static_cast<std::size_t>(tiles) * static_cast<std::size_t>(num_buckets) *
+                            (wide_status(num_items) ? sizeof(std::uint64_t) : sizeof(std::uint32_t)));
+  layout.total = carve.total_bytes();
   return layout;
 }
 

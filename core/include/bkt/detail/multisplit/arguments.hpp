@@ -1,12 +1,16 @@
-// Host-side checks of the shipped bucket functors' parameters, made before any CUDA call.
+// Argument checks of multisplit, shared by the device API and the host API and made before any
+// CUDA call; the shipped bucket functors' parameters are checked too.
 #pragma once
 
 #include <cmath>
+#include <cstdint>
+#include <span>
 #include <string>
 #include <type_traits>
 
 #include "bkt/buckets.hpp"
 #include "bkt/detail/arguments.hpp"
+#include "bkt/multisplit.hpp"
 
 namespace bkt::detail::multisplit {
 
@@ -34,6 +38,20 @@ template <class Key>
 void check_functor(const char* call, const splitter_buckets<Key>& fn) {
   if (fn.num_splitters < 0 || (fn.num_splitters > 0 && fn.splitters == nullptr))
     throw_argument(std::string(call) + ": splitter_buckets has no splitters");
+}
+
+/// What every multisplit call checks: keys, the bucket count, room for the offsets, the functor.
+template <class Key, class Fn>
+void check_common(const char* call, std::span<const Key> keys_in, std::span<std::int64_t> offsets, int num_buckets,
+                  const Fn& fn) {
+  expect_data(call, "keys", keys_in);
+  check_functor(call, fn);
+  if (num_buckets < 1 || num_buckets > multisplit_max_buckets)
+    throw_argument(std::string(call) + ": num_buckets is " + std::to_string(num_buckets) + ", outside [1, " +
+                   std::to_string(multisplit_max_buckets) + "]");
+  if (offsets.data() == nullptr || offsets.size() < static_cast<std::size_t>(num_buckets) + 1)
+    throw_argument(std::string(call) + ": bucket_offsets must hold num_buckets + 1 = " +
+                   std::to_string(num_buckets + 1) + " elements");
 }
 
 }  // namespace bkt::detail::multisplit
