@@ -55,6 +55,9 @@ device_info current_device_info() {
   info.multiprocessors = prop.multiProcessorCount;
   info.global_memory_bytes = static_cast<std::int64_t>(prop.totalGlobalMem);
   info.l2_cache_bytes = prop.l2CacheSize;
+  std::size_t free_bytes = 0, total_bytes = 0;
+  BKT_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+  info.free_memory_bytes = static_cast<std::int64_t>(free_bytes);
   return info;
 }
 

@@ -14,6 +14,7 @@ struct device_info {
   int compute_minor = 0;
   int multiprocessors = 0;
   std::int64_t global_memory_bytes = 0;
+  std::int64_t free_memory_bytes = 0;  // free when the info was taken (cudaMemGetInfo)
   std::int64_t l2_cache_bytes = 0;
 };
 

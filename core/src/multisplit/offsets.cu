@@ -1,4 +1,5 @@
-// Bucket offsets from bucket counts: an exclusive scan of at most 65536 values, so one block.
+// Bucket offsets from bucket counts: an exclusive scan of at most 65536 values, so one block per
+// row of counts (radix sort scans every pass's digit counts at once).
 #include "bkt/detail/multisplit/count_kernel.cuh"
 #include "bkt/detail/warp/warp_scan.cuh"
 #include "bkt/error.hpp"
@@ -10,6 +11,8 @@ constexpr int offsets_block_threads = 1024;
 
 __global__ void __launch_bounds__(offsets_block_threads)
     bucket_offsets_kernel(const unsigned long long* totals, int num_buckets, std::int64_t* offsets) {
+  totals += static_cast<std::int64_t>(blockIdx.x) * num_buckets;
+  offsets += static_cast<std::int64_t>(blockIdx.x) * (num_buckets + 1);
   __shared__ unsigned long long warp_sums[offsets_block_threads / warp_threads];
   __shared__ unsigned long long carry;
   const int thread = static_cast<int>(threadIdx.x);
@@ -40,8 +43,8 @@ __global__ void __launch_bounds__(offsets_block_threads)
 }  // namespace
 
 void launch_bucket_offsets(const unsigned long long* totals, int num_buckets, std::int64_t* offsets,
-                           cudaStream_t stream) {
-  bucket_offsets_kernel<<<1, offsets_block_threads, 0, stream>>>(totals, num_buckets, offsets);
+                           cudaStream_t stream, int rows) {
+  bucket_offsets_kernel<<<rows, offsets_block_threads, 0, stream>>>(totals, num_buckets, offsets);
   BKT_CHECK_LAUNCH(stream);
 }
 

@@ -40,4 +40,14 @@ inline void expect_same_size(const char* call, const char* a, std::size_t a_size
                    " has " + std::to_string(b_size));
 }
 
+/// An output that must not share memory with an input.
+template <class A, class B>
+void expect_disjoint(const char* call, const char* a, std::span<A> a_span, const char* b, std::span<B> b_span) {
+  const auto* a_begin = reinterpret_cast<const unsigned char*>(a_span.data());
+  const auto* b_begin = reinterpret_cast<const unsigned char*>(b_span.data());
+  if (a_span.empty() || b_span.empty()) return;
+  if (a_begin < b_begin + b_span.size_bytes() && b_begin < a_begin + a_span.size_bytes())
+    throw_argument(std::string(call) + ": " + a + " and " + b + " overlap");
+}
+
 }  // namespace bkt::detail

@@ -16,7 +16,7 @@
 
 #include "bkt/detail/device/occupancy.cuh"
 #include "bkt/detail/multisplit/shared_table.cuh"
-#include "bkt/detail/thread/packed_run.cuh"
+#include "bkt/detail/device/vector_sweep.cuh"
 #include "bkt/error.hpp"
 
 namespace bkt::detail::multisplit {
@@ -50,7 +50,6 @@ __device__ __forceinline__ typename Args::total_type* total_of(const Args& args,
 template <class T, class W, count_strategy Strategy, class Fn>
 __global__ void __launch_bounds__(count_block_threads) count_kernel(count_args<T, W> args, Fn fn_global) {
   constexpr bool weighted = !std::is_same_v<W, no_weight>;
-  constexpr int vector_items = 16 / static_cast<int>(sizeof(T));
   using counter = std::conditional_t<weighted, double, unsigned>;
   using total_type = typename count_args<T, W>::total_type;
 
@@ -73,40 +72,18 @@ __global__ void __launch_bounds__(count_block_threads) count_kernel(count_args<T
     for (std::int64_t i = thread; i < args.num_items; i += threads)
       add(clamped_bucket(fn, args.data[i], args.num_buckets), static_cast<double>(args.weights[i]));
   } else {
-    // Elements before the first 16-byte boundary and after the last whole vector go one by one.
-    const auto address = reinterpret_cast<std::uintptr_t>(args.data);
-    const std::int64_t head_items = static_cast<std::int64_t>((16 - address % 16) % 16 / sizeof(T));
-    const std::int64_t head = head_items < args.num_items ? head_items : args.num_items;
-    const std::int64_t vectors = (args.num_items - head) / vector_items;
-    const T* body = args.data + head;
-    const std::int64_t tail = head + vectors * vector_items;
-
     // Runs of equal buckets merge in a register before they reach an atomic.
     unsigned run_bucket = 0, run_length = 0;
-    auto count = [&](unsigned bucket) {
+    sweep_vectors<count_items_per_load_round>(args.data, args.num_items, thread, threads, [&](const T& x) {
+      const unsigned bucket = clamped_bucket(fn, x, args.num_buckets);
       if (bucket != run_bucket) {
         if (run_length) add(run_bucket, run_length);
         run_bucket = bucket;
         run_length = 0;
       }
       ++run_length;
-    };
-    constexpr int unroll = vector_items >= count_items_per_load_round ? 1 : count_items_per_load_round / vector_items;
-    for (std::int64_t first = thread; first < vectors; first += unroll * threads) {
-      packed_run<T, vector_items> runs[unroll];
-#pragma unroll
-      for (int u = 0; u < unroll; ++u)
-        if (first + u * threads < vectors) runs[u].load_vector(body + (first + u * threads) * vector_items);
-#pragma unroll
-      for (int u = 0; u < unroll; ++u)
-        if (first + u * threads < vectors)
-#pragma unroll
-          for (int i = 0; i < vector_items; ++i) count(clamped_bucket(fn, runs[u].get(i), args.num_buckets));
-    }
+    });
     if (run_length) add(run_bucket, run_length);
-    // The few unaligned elements at both ends.
-    if (thread < head) add(clamped_bucket(fn, args.data[thread], args.num_buckets), 1u);
-    if (tail + thread < args.num_items) add(clamped_bucket(fn, args.data[tail + thread], args.num_buckets), 1u);
   }
 
   if constexpr (use_shared) {
@@ -116,9 +93,10 @@ __global__ void __launch_bounds__(count_block_threads) count_kernel(count_args<T
   }
 }
 
-/// offsets[b] = the sum of totals[0, b) for b in [0, num_buckets] (core/src/multisplit/offsets.cu).
+/// offsets[b] = the sum of totals[0, b) for b in [0, num_buckets] (core/src/multisplit/offsets.cu);
+/// for `rows` rows of totals (num_buckets apart) and of offsets (num_buckets + 1 apart).
 void launch_bucket_offsets(const unsigned long long* totals, int num_buckets, std::int64_t* offsets,
-                           cudaStream_t stream);
+                           cudaStream_t stream, int rows = 1);
 
 }  // namespace bkt::detail::multisplit
 

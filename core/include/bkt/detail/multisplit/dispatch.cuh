@@ -18,20 +18,13 @@
 
 namespace bkt::detail::multisplit {
 
-/// One pass for num_buckets <= 256, in a workspace block of single_pass_workspace(...).total bytes
-/// at `scratch` (cleared here).
+/// The scatter pass alone, for num_buckets <= 256, given the bucket offsets. `status` holds
+/// single_pass_workspace(...) look-back words and `tile_counter` one word, both zeroed.
 template <class Key, class Value, class Fn>
-void run_single_pass(const split_pointers<Key, Value>& io, std::int64_t num_items, std::int64_t* offsets,
-                     int num_buckets, Fn fn, void* scratch, cudaStream_t stream) {
-  using shape = scatter_shape<sizeof(Key), value_bytes<Value>>;
-  const single_pass_layout layout = single_pass_workspace(num_items, num_buckets, sizeof(Key), value_bytes<Value>);
-  BKT_CUDA_CHECK(cudaMemsetAsync(scratch, 0, layout.total, stream));
-  auto* totals = slice_at<unsigned long long>(scratch, layout.counts);
-  launch_count<Key, no_weight>(io.keys_in, nullptr, num_items, num_buckets, fn, totals, totals + num_buckets - 1,
-                               stream);
-  launch_bucket_offsets(totals, num_buckets, offsets, stream);
+void launch_scatter(const split_pointers<Key, Value>& io, std::int64_t num_items, const std::int64_t* offsets,
+                    int num_buckets, Fn fn, void* status, unsigned* tile_counter, cudaStream_t stream) {
   if (num_items == 0) return;
-
+  using shape = scatter_shape<sizeof(Key), value_bytes<Value>>;
   const std::int64_t tiles = (num_items + shape::tile_items - 1) / shape::tile_items;
   const std::size_t table_bytes = shared_table_bytes(fn);
   const std::size_t shared_bytes = table_bytes + staging_bytes<shape, Key, Value>();
@@ -41,14 +34,29 @@ void run_single_pass(const split_pointers<Key, Value>& io, std::int64_t num_item
                                       num_buckets,
                                       bucket_bits(num_buckets),
                                       offsets,
-                                      slice_at<void>(scratch, layout.status),
+                                      status,
                                       wide_status(num_items),
-                                      slice_at<unsigned>(scratch, layout.tile_counter),
+                                      tile_counter,
                                       static_cast<unsigned>(table_bytes)};
   auto kernel = scatter_kernel<shape, Key, Value, Fn>;
   allow_shared_bytes(kernel, shared_bytes);
   kernel<<<static_cast<unsigned>(tiles), shape::block_threads, shared_bytes, stream>>>(args, fn);
   BKT_CHECK_LAUNCH(stream);
+}
+
+/// One pass for num_buckets <= 256, in a workspace block of single_pass_workspace(...).total bytes
+/// at `scratch` (cleared here).
+template <class Key, class Value, class Fn>
+void run_single_pass(const split_pointers<Key, Value>& io, std::int64_t num_items, std::int64_t* offsets,
+                     int num_buckets, Fn fn, void* scratch, cudaStream_t stream) {
+  const single_pass_layout layout = single_pass_workspace(num_items, num_buckets, sizeof(Key), value_bytes<Value>);
+  BKT_CUDA_CHECK(cudaMemsetAsync(scratch, 0, layout.total, stream));
+  auto* totals = slice_at<unsigned long long>(scratch, layout.counts);
+  launch_count<Key, no_weight>(io.keys_in, nullptr, num_items, num_buckets, fn, totals, totals + num_buckets - 1,
+                               stream);
+  launch_bucket_offsets(totals, num_buckets, offsets, stream);
+  launch_scatter(io, num_items, offsets, num_buckets, fn, slice_at<void>(scratch, layout.status),
+                 slice_at<unsigned>(scratch, layout.tile_counter), stream);
 }
 
 // ---- more than 256 buckets ----

@@ -63,7 +63,7 @@ constexpr std::size_t staging_bytes() {
 /// next tile while it finishes the current one, as compaction does, measured slower here: at one
 /// 512-thread block per SM the ranking phase no longer hides; see bench/NOTES-multisplit.md.)
 template <class Shape, class Key, class Value, class Fn>
-__global__ void __launch_bounds__(Shape::block_threads, 2)
+__global__ void __launch_bounds__(Shape::block_threads, Shape::min_blocks)
     scatter_kernel(scatter_args<Key, Value> args, Fn fn_global) {
   using traits = value_traits<Value>;
   using stored = typename traits::stored;

@@ -1,0 +1,181 @@
+// Radix sort against CUB's DeviceRadixSort (Onesweep) on 2^28 keys, same data, same process.
+//
+// Bytes that must move (the limit), for P passes of key_bytes keys and value_bytes values:
+//   one counting read of the keys, then per pass a read and a write of every key and value:
+//   n * (key_bytes + P * 2 * (key_bytes + value_bytes)). For u32 keys (P = 4): 36 B per key.
+// Both sorts are stable, so keys and values must agree with CUB's bit for bit.
+// Rows with an explicit digit width measure the choice radix_sort_options::digit_bits = 0 makes.
+#include <cub/device/device_radix_sort.cuh>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <type_traits>
+
+#include "bkt/device_buffer.hpp"
+#include "bkt/memory.hpp"
+#include "bkt/radix_sort.hpp"
+#include "cub_peer.cuh"
+#include "harness.hpp"
+#include "inputs.cuh"
+
+namespace {
+
+using bkt::bench::compare;
+using bkt::bench::comparison;
+using bkt::bench::cub_storage;
+using bkt::bench::with_cub_count;
+
+/// Integers uniform over their range; floats uniform in (-1, 1), so both signs and many exponents.
+template <class T>
+__global__ void fill_keys(T* keys, std::int64_t n) {
+  for (std::int64_t i = blockIdx.x * std::int64_t{blockDim.x} + threadIdx.x; i < n; i += std::int64_t{gridDim.x} * blockDim.x) {
+    const std::uint64_t h = bkt::bench::hashed_index(i);
+    if constexpr (std::is_floating_point_v<T>)
+      keys[i] = (static_cast<T>(h >> 40) * static_cast<T>(0x1.0p-23) - T(1)) * static_cast<T>((h & 0xff) + 1) / T(256);
+    else
+      keys[i] = static_cast<T>(h >> (64 - 8 * sizeof(T)));
+  }
+}
+
+template <class T>
+__global__ void fill_positions(T* values, std::int64_t n) {
+  for (std::int64_t i = blockIdx.x * std::int64_t{blockDim.x} + threadIdx.x; i < n; i += std::int64_t{gridDim.x} * blockDim.x)
+    values[i] = static_cast<T>(i);
+}
+
+/// Stops the benchmark when two device arrays differ anywhere.
+template <class T>
+void expect_equal(const T* ours, const T* peer, std::int64_t n, const std::string& what, cudaStream_t stream) {
+  const auto a = bkt::to_host_sync<T>({ours, static_cast<std::size_t>(n)}, stream);
+  const auto b = bkt::to_host_sync<T>({peer, static_cast<std::size_t>(n)}, stream);
+  if (std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) != 0) {
+    std::fprintf(stderr, "MISMATCH %s: the output differs from CUB's\n", what.c_str());
+    std::exit(1);
+  }
+}
+
+double limit_bytes(std::int64_t n, std::size_t key_bytes, std::size_t value_bytes, const bkt::radix_sort_options& o) {
+  const int passes = bkt::radix_sort_passes(key_bytes, o);
+  return static_cast<double>(n) * static_cast<double>(key_bytes + passes * 2 * (key_bytes + value_bytes));
+}
+
+std::string byte_model(std::size_t key_bytes, std::size_t value_bytes, const bkt::radix_sort_options& o) {
+  const int passes = bkt::radix_sort_passes(key_bytes, o);
+  return "read n*" + std::to_string(key_bytes) + " + " + std::to_string(passes) + " passes x n*2*" +
+         std::to_string(key_bytes + value_bytes);
+}
+
+template <class Key>
+void bench_keys(bkt::bench::report& rep, const bkt::bench::options& opts, std::int64_t n, const char* type,
+                bkt::workspace& ws, cub_storage& cub, cudaStream_t stream, int digit_bits = 0,
+                bkt::sort_order order = bkt::sort_order::ascending) {
+  bkt::device_buffer<Key> keys(n, stream), out(n, stream), peer_out(n, stream);
+  fill_keys<Key><<<1024, 256, 0, stream>>>(keys.data(), n);
+  BKT_CHECK_LAUNCH(stream);
+  bkt::radix_sort_options options;
+  options.digit_bits = digit_bits;
+  options.order = order;
+  const bool descending = order == bkt::sort_order::descending;
+  std::string name = std::string("sort ") + type + (descending ? " descending" : "");
+  if (digit_bits != 0) name += " digit_bits=" + std::to_string(digit_bits);
+  const auto sort = cub.prepare(
+      [&](void* t, std::size_t& b, cudaStream_t s) {
+        return with_cub_count(n, [&](auto count) {
+          return descending ? cub::DeviceRadixSort::SortKeysDescending(t, b, keys.data(), peer_out.data(), count, 0,
+                                                                       8 * sizeof(Key), s)
+                            : cub::DeviceRadixSort::SortKeys(t, b, keys.data(), peer_out.data(), count, 0,
+                                                             8 * sizeof(Key), s);
+        });
+      },
+      stream);
+  compare(rep, opts,
+          {name, static_cast<double>(n), limit_bytes(n, sizeof(Key), 0, options), byte_model(sizeof(Key), 0, options)},
+          descending ? "cub::SortDesc" : "cub::SortKeys",
+          [&](cudaStream_t s) { bkt::radix_sort_keys<Key>(keys.span(), out.span(), ws, s, options); }, sort,
+          [&](const comparison&) { expect_equal(out.data(), peer_out.data(), n, name, stream); }, stream);
+}
+
+/// The double-buffer forms of both, which skip the copy back into a separate output.
+void bench_double_buffer(bkt::bench::report& rep, const bkt::bench::options& opts, std::int64_t n, bkt::workspace& ws,
+                         cub_storage& cub, cudaStream_t stream) {
+  bkt::device_buffer<std::uint32_t> keys(n, stream), a(n, stream), b(n, stream), peer_a(n, stream), peer_b(n, stream);
+  fill_keys<std::uint32_t><<<1024, 256, 0, stream>>>(keys.data(), n);
+  BKT_CHECK_LAUNCH(stream);
+  const std::size_t bytes = static_cast<std::size_t>(n) * sizeof(std::uint32_t);
+  bkt::double_buffer<std::uint32_t> ours{{a.span(), b.span()}, 0};
+  cub::DoubleBuffer<std::uint32_t> peer(peer_a.data(), peer_b.data());
+  // Each timed run sorts a fresh copy: the copy is timed for both, and its bytes are in the limit.
+  const auto sort = cub.prepare(
+      [&](void* t, std::size_t& size, cudaStream_t s) {
+        if (t != nullptr) BKT_CUDA_CHECK(cudaMemcpyAsync(peer.Current(), keys.data(), bytes, cudaMemcpyDeviceToDevice, s));
+        return with_cub_count(n, [&](auto count) { return cub::DeviceRadixSort::SortKeys(t, size, peer, count, 0, 32, s); });
+      },
+      stream);
+  compare(rep, opts,
+          {"sort u32 double buffer (+ copy in)", static_cast<double>(n), limit_bytes(n, 4, 0, {}) + 8.0 * n,
+           byte_model(4, 0, {}) + " + copy n*8"},
+          "cub::SortKeys DB",
+          [&](cudaStream_t s) {
+            BKT_CUDA_CHECK(cudaMemcpyAsync(ours.data().data(), keys.data(), bytes, cudaMemcpyDeviceToDevice, s));
+            bkt::radix_sort_keys<std::uint32_t>(ours, ws, s);
+          },
+          sort, [&](const comparison&) { expect_equal(ours.data().data(), peer.Current(), n, "double buffer", stream); },
+          stream);
+}
+
+template <class Key, class Value>
+void bench_pairs(bkt::bench::report& rep, const bkt::bench::options& opts, std::int64_t n, const char* type,
+                 bkt::workspace& ws, cub_storage& cub, cudaStream_t stream) {
+  bkt::device_buffer<Key> keys(n, stream), keys_out(n, stream), peer_keys(n, stream);
+  bkt::device_buffer<Value> values(n, stream), values_out(n, stream), peer_values(n, stream);
+  fill_keys<Key><<<1024, 256, 0, stream>>>(keys.data(), n);
+  fill_positions<Value><<<1024, 256, 0, stream>>>(values.data(), n);
+  BKT_CHECK_LAUNCH(stream);
+  const std::string name = std::string("sort pairs ") + type;
+  const auto sort = cub.prepare(
+      [&](void* t, std::size_t& b, cudaStream_t s) {
+        return with_cub_count(n, [&](auto count) {
+          return cub::DeviceRadixSort::SortPairs(t, b, keys.data(), peer_keys.data(), values.data(), peer_values.data(),
+                                                 count, 0, 8 * sizeof(Key), s);
+        });
+      },
+      stream);
+  compare(rep, opts,
+          {name, static_cast<double>(n), limit_bytes(n, sizeof(Key), sizeof(Value), {}),
+           byte_model(sizeof(Key), sizeof(Value), {})},
+          "cub::SortPairs",
+          [&](cudaStream_t s) {
+            bkt::radix_sort_pairs<Key, Value>(keys.span(), values.span(), keys_out.span(), values_out.span(), ws, s);
+          },
+          sort,
+          [&](const comparison&) {
+            expect_equal(keys_out.data(), peer_keys.data(), n, name + " keys", stream);
+            expect_equal(values_out.data(), peer_values.data(), n, name + " values", stream);
+          },
+          stream);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  return bkt::bench::run_main(
+      argc, argv, "radix_sort_bench", "Radix sort: bucketeer against CUB DeviceRadixSort",
+      [](const bkt::bench::options& opts, cudaStream_t stream) {
+        bkt::bench::report rep("radix sort, n = 2^" + std::to_string(opts.log2_items), opts, stream);
+        const std::int64_t n = std::int64_t{1} << opts.log2_items;
+        bkt::workspace ws;  // one workspace and one CUB storage for every row, grown during warm-up
+        cub_storage cub;
+        bench_keys<std::uint32_t>(rep, opts, n, "u32", ws, cub, stream);
+        bench_pairs<std::uint32_t, std::uint32_t>(rep, opts, n, "u32/u32", ws, cub, stream);
+        bench_keys<std::uint64_t>(rep, opts, n, "u64", ws, cub, stream);
+        bench_keys<float>(rep, opts, n, "f32", ws, cub, stream);
+        bench_pairs<std::uint64_t, std::uint32_t>(rep, opts, n, "u64/u32", ws, cub, stream);
+        bench_keys<std::uint32_t>(rep, opts, n, "u32", ws, cub, stream, 0, bkt::sort_order::descending);
+        bench_double_buffer(rep, opts, n, ws, cub, stream);
+        for (const int bits : {7, 6}) bench_keys<std::uint32_t>(rep, opts, n, "u32", ws, cub, stream, bits);
+        rep.finish();
+      });
+}

@@ -1,0 +1,95 @@
+// Tuning run for the multisplit scatter pass (scripts/tune-scatter.sh builds this file once per
+// variant of the BKT_MULTISPLIT_* macros). It calls the detail-level sort directly and compiles
+// its own copy of the pass plan (core/src/radix_sort/plan.cpp), so that every tile size in the
+// binary comes from this build's macros and none from the library's.
+//
+// Rows: one pass by the low 1 or 8 bits (a multisplit with m = 2 or 256 after the digit count),
+// keys and key-value pairs, and the full u32 sort; each against the same CUB radix sort.
+#include <cub/device/device_radix_sort.cuh>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "bkt/detail/radix_sort/dispatch.cuh"
+#include "bkt/device_buffer.hpp"
+#include "bkt/memory.hpp"
+#include "cub_peer.cuh"
+#include "harness.hpp"
+#include "inputs.cuh"
+
+namespace {
+
+using bkt::bench::cub_storage;
+using bkt::bench::with_cub_count;
+namespace radix = bkt::detail::radix_sort;
+
+__global__ void fill(std::uint32_t* keys, std::uint32_t* values, std::int64_t n) {
+  for (std::int64_t i = blockIdx.x * std::int64_t{blockDim.x} + threadIdx.x; i < n; i += std::int64_t{gridDim.x} * blockDim.x) {
+    keys[i] = static_cast<std::uint32_t>(bkt::bench::hashed_index(i) >> 32);
+    values[i] = static_cast<std::uint32_t>(i);
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  return bkt::bench::run_main(argc, argv, "tune_scatter", "Scatter tile tuning", [](const bkt::bench::options& opts,
+                                                                                      cudaStream_t stream) {
+    const std::string shape = std::to_string(BKT_MULTISPLIT_THREADS) + "x" + std::to_string(BKT_MULTISPLIT_ITEMS) +
+                              " min_blocks " + std::to_string(BKT_MULTISPLIT_MIN_BLOCKS);
+    bkt::bench::report rep("scatter tiles " + shape, opts, stream);
+    const std::int64_t n = std::int64_t{1} << opts.log2_items;
+    bkt::device_buffer<std::uint32_t> keys(n, stream), keys_out(n, stream), peer_keys(n, stream);
+    bkt::device_buffer<std::uint32_t> values(n, stream), values_out(n, stream), peer_values(n, stream);
+    fill<<<1024, 256, 0, stream>>>(keys.data(), values.data(), n);
+    BKT_CHECK_LAUNCH(stream);
+    bkt::workspace ws;
+    cub_storage cub;
+    const double e = static_cast<double>(n);
+    for (const int bits : {1, 8, 32}) {
+      for (const bool pairs : {false, true}) {
+        if (bits == 1 && pairs) continue;
+        bkt::radix_sort_options options;
+        options.end_bit = bits;
+        const int passes = bkt::radix_sort_passes(4, options);
+        const std::string name = std::string(pairs ? "pairs" : "keys") + " bits=" + std::to_string(bits);
+        const auto peer = cub.prepare(
+            [&, bits, pairs](void* t, std::size_t& b, cudaStream_t s) {
+              return with_cub_count(n, [&](auto count) {
+                return pairs ? cub::DeviceRadixSort::SortPairs(t, b, keys.data(), peer_keys.data(), values.data(),
+                                                               peer_values.data(), count, 0, bits, s)
+                             : cub::DeviceRadixSort::SortKeys(t, b, keys.data(), peer_keys.data(), count, 0, bits, s);
+              });
+            },
+            stream);
+        const double bytes = e * (4 + passes * (pairs ? 16 : 8));
+        bkt::bench::compare(
+            rep, opts, {name, e, bytes, "count read + passes x read/write"}, "cub",
+            [&, options, pairs](cudaStream_t s) {
+              if (pairs)
+                radix::sort_separate<std::uint32_t, std::uint32_t>(keys.data(), values.data(), keys_out.data(),
+                                                                   values_out.data(), n, options, ws, s);
+              else
+                radix::sort_separate<std::uint32_t, radix::no_value>(keys.data(), nullptr, keys_out.data(), nullptr, n,
+                                                                     options, ws, s);
+            },
+            peer,
+            [&, pairs](const bkt::bench::comparison& row) {
+              const auto ours = bkt::to_host_sync<std::uint32_t>(keys_out.span(), stream);
+              const auto theirs = bkt::to_host_sync<std::uint32_t>(peer_keys.span(), stream);
+              bool same = ours == theirs;
+              if (pairs) same = same && bkt::to_host_sync<std::uint32_t>(values_out.span(), stream) ==
+                                            bkt::to_host_sync<std::uint32_t>(peer_values.span(), stream);
+              if (!same) {
+                std::fprintf(stderr, "MISMATCH %s\n", row.name.c_str());
+                std::exit(1);
+              }
+            },
+            stream);
+      }
+    }
+    rep.finish();
+  });
+}
