@@ -350,6 +350,10 @@ TEST(histogram_arguments, bad_calls_are_refused_with_a_message) {
   EXPECT_ERROR_MENTIONS(bkt::histogram_even<std::uint8_t>(std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>(1024), 10),
                                                           span_c(counts, 8), 0, std::int64_t{1} << 41, nullptr, ws, nullptr),
                         "within +-2^40");
+  EXPECT_ERROR_MENTIONS(bkt::histogram_even<std::uint32_t>(std::span<const std::uint32_t>(reinterpret_cast<const std::uint32_t*>(1024), 10),
+                                                           span_c(counts, 1 << 24), -(std::int64_t{1} << 40),
+                                                           std::int64_t{1} << 40, nullptr, ws, nullptr),
+                        "(hi - lo) * bins must stay below 2^64");
   EXPECT_ERROR_MENTIONS(bkt::histogram_range<float>(span_f(data, 10), span_f(edges, 8), span_c(counts, 8), nullptr, ws, nullptr),
                         "edges must hold one more value than there are bins");
   const double* weights = reinterpret_cast<const double*>(2048);

@@ -93,7 +93,7 @@ struct splitter_buckets {
 /// computed once in double and rounded to the key type, then clamp the rare rounding to bins.
 /// The type of histogram bounds for data of type T: T for floats, int64 for integers, so that the
 /// bounds can lie beyond the data type's range (256 bins over [0, 256) for bytes). Integer bounds
-/// must lie within +-2^40.
+/// must lie within +-2^40, with (hi - lo) * bins below 2^64.
 template <class T>
 using histogram_level = std::conditional_t<std::is_floating_point_v<T>, T, std::int64_t>;
 

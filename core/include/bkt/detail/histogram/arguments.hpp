@@ -30,7 +30,11 @@ even_bins<T> checked_even_bins(std::size_t bins, histogram_level<T> lo, histogra
   if constexpr (std::is_integral_v<T>) {
     if (lo < -(std::int64_t{1} << 40) || hi > (std::int64_t{1} << 40))
       throw_argument("histogram_even: integer bounds must lie within +-2^40");
+    // even_bins multiplies (x - lo) by the bin count in 64 bits.
+    if (static_cast<std::uint64_t>(hi - lo) > ~std::uint64_t{0} / bins)
+      throw_argument("histogram_even: (hi - lo) * bins must stay below 2^64 for integer data");
   } else if (!std::isfinite(hi - lo)) {
+    // even_bins computes x - lo in the data's precision: it cannot overflow when hi - lo does not.
     throw_argument("histogram_even: hi - lo must be finite");
   }
   return even_bins<T>::make(lo, hi, static_cast<int>(bins));
