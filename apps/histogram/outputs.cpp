@@ -1,0 +1,51 @@
+#include "outputs.hpp"
+
+#include <sstream>
+#include <string>
+
+#include "bkt_apps/app_error.hpp"
+#include "render_bars.hpp"
+#include "render_json.hpp"
+#include "render_svg.hpp"
+#include "render_table.hpp"
+
+namespace bkt::apps::histogram {
+
+output_set::output_set(const options& opts) : opts_(opts) {
+  if (!opts.plot_path.empty()) plot_.emplace(opts.plot_path);
+  if (!opts.common.json_path.empty()) json_.emplace(opts.common.json_path);
+  // `--json -` puts the JSON where the table would go; the table then appears only with -o FILE.
+  const bool json_on_standard_output = json_ && json_->is_standard_output();
+  if (!json_on_standard_output || !opts.output_path.empty()) text_.emplace(opts.output_path.empty() ? "-" : opts.output_path);
+}
+
+void output_set::write(const histogram_result& result) {
+  // check_options caught --bins; this catches an --edges file with too many bins to draw.
+  if (plot_ && result.bins() > svg_max_bins)
+    throw usage_error("--plot draws at most " + std::to_string(svg_max_bins) + " bins; " + opts_.edges_path + " has " +
+                      std::to_string(result.bins()));
+  if (plot_) {
+    std::ostringstream svg;
+    render_svg(result, svg);
+    plot_->write(svg.str());
+  }
+  if (json_) {
+    std::ostringstream json;
+    render_json(result, json);
+    json_->write(json.str());
+  }
+  if (text_) {
+    std::ostringstream text;
+    if (opts_.bars)
+      render_bars(result, text_->is_standard_output() ? output_columns() : 80, text);
+    else
+      render_table(result, text);
+    text_->write(text.str());
+  }
+  for (auto* file : {&plot_, &json_, &text_})
+    if (*file && !(*file)->is_standard_output()) (*file)->commit();
+  for (auto* file : {&plot_, &json_, &text_})
+    if (*file && (*file)->is_standard_output()) (*file)->commit();
+}
+
+}  // namespace bkt::apps::histogram

@@ -1,0 +1,43 @@
+// The CPU sort step: bkt::ref, the same order the GPU sort defines, header-only.
+#include <chrono>
+#include <cstdint>
+
+#include "bkt/ref/radix_sort.hpp"
+#include "chunk_sorter.hpp"
+#include "key_types.hpp"
+
+namespace bkt::radixsort {
+namespace {
+
+template <class Key>
+class cpu_sorter final : public chunk_sorter<Key> {
+ public:
+  explicit cpu_sorter(const radix_sort_options& options) : options_(options) {}
+
+  void sort(std::span<const Key> keys_in, std::span<Key> keys_out, std::span<std::int64_t> indices_out,
+            sort_times& times) override {
+    const auto start = std::chrono::steady_clock::now();
+    if (indices_out.empty()) {
+      ref::radix_sort_keys<Key>(keys_in, keys_out, options_);
+    } else {
+      ref::radix_sort_indices<Key, std::int64_t>(keys_in, keys_out, indices_out, options_);
+    }
+    times.sort += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
+
+ private:
+  radix_sort_options options_;
+};
+
+}  // namespace
+
+template <class Key>
+std::unique_ptr<chunk_sorter<Key>> make_cpu_sorter(const radix_sort_options& options) {
+  return std::make_unique<cpu_sorter<Key>>(options);
+}
+
+#define BKT_RADIXSORT_INSTANTIATE(Key) \
+  template std::unique_ptr<chunk_sorter<Key>> make_cpu_sorter<Key>(const radix_sort_options&);
+BKT_RADIXSORT_FOR_EACH_KEY(BKT_RADIXSORT_INSTANTIATE)
+
+}  // namespace bkt::radixsort

@@ -1,0 +1,49 @@
+// bkt-radixsort's flags and their help texts: the policies the help states are the tool's contract.
+#include "options.hpp"
+
+#include <limits>
+
+namespace bkt::radixsort {
+
+void add_options(CLI::App& app, options& parsed) {
+  app.add_option("INPUT", parsed.input.path, "input file; '-' or none: standard input")->type_name("");
+  apps::add_output_flags(app, parsed.output);
+  apps::add_input_flags(app, parsed.input);
+  app.add_flag("--argsort", parsed.argsort,
+               "write the stable sorting permutation instead of the keys: the 0-based input position of "
+               "each key in sorted order, as i64 (text: one index per line)");
+  app.add_flag("--descending", parsed.descending, "largest first (equal keys still keep their input order)");
+  app.add_flag("--stable", parsed.stable, "accepted for clarity: the sort is always stable");
+  app.add_flag("--unique", parsed.unique,
+               "keep only the first of each run of equal keys; keys are equal when their bits are, so -0.0 "
+               "and +0.0 stay apart, and so do NaNs with different bits (with --argsort: the index of each "
+               "first occurrence)");
+  app.add_option("--chunk-items", parsed.chunk_items,
+                 "advanced: sort at most N elements at a time and merge the sorted chunks (default: as many "
+                 "as device and host memory hold)")
+      ->type_name("N")
+      ->check(CLI::Range(std::int64_t{1}, std::numeric_limits<std::int64_t>::max()).description(""));
+  app.add_flag("--spill", parsed.spill,
+               "advanced: keep sorted chunks in a temporary file rather than in memory (automatic when "
+               "they do not fit in memory)");
+  app.add_option("--spill-dir", parsed.spill_dir,
+                 "directory for the temporary file of spilled chunks (default: the output's directory, or "
+                 "$TMPDIR for standard output); it is deleted when the run ends")
+      ->type_name("DIR");
+  apps::add_common_flags(app, parsed.common, "bkt-radixsort");
+  app.footer(
+      "Order: integers numerically; floats in the total order -NaN < -inf < ... < -0.0 < +0.0 < ... < +inf < +NaN "
+      "(NaNs by their bits). The sort is stable in both directions. Text output of floats reads back to the "
+      "same value (a NaN's payload is lost in text; use npy or raw to keep it).\n"
+      "--json FILE: {tool, input, output, dtype, elements, output_elements, device, chunks, chunk_items, "
+      "spilled_runs, seconds: {read, upload, sort, download, merge, write, total}, elements_per_second}; the "
+      "upload and download times are 0 on the CPU.\n"
+      "Exit status: 0 ok, 1 bad input or I/O failure, 2 usage error, 3 GPU failure or out of device memory.");
+}
+
+void finish_options(options& parsed) {
+  parsed.output.order = parsed.input.order;
+  apps::check_json_destination(parsed.common, parsed.output);
+}
+
+}  // namespace bkt::radixsort

@@ -1,0 +1,52 @@
+// The report, as JSON for scripts and as lines for people.
+#include "summary.hpp"
+
+#include <cstdio>
+
+#ifndef BKT_VERSION
+#define BKT_VERSION "unknown"
+#endif
+
+namespace bkt::radixsort {
+
+nlohmann::json summary_json(const sort_report& report) {
+  const double rate = report.total_seconds > 0 ? static_cast<double>(report.elements) / report.total_seconds : 0.0;
+  return {
+      {"tool", "bkt-radixsort"},
+      {"version", BKT_VERSION},
+      {"input", report.input},
+      {"output", report.output},
+      {"dtype", report.dtype},
+      {"elements", report.elements},
+      {"output_elements", report.output_elements},
+      {"device", report.device},
+      {"chunks", report.chunks},
+      {"chunk_items", report.chunk_items},
+      {"spilled_runs", report.spilled_runs},
+      {"seconds",
+       {{"read", report.read_seconds},
+        {"upload", report.sort.upload},
+        {"sort", report.sort.sort},
+        {"download", report.sort.download},
+        {"merge", report.merge_seconds},
+        {"write", report.write_seconds},
+        {"total", report.total_seconds}}},
+      {"elements_per_second", rate},
+  };
+}
+
+void print_verbose_summary(const sort_report& report) {
+  std::fprintf(stderr, "bkt-radixsort: %lld %s elements from %s on %s, %lld chunk(s) of up to %lld, %lld spilled\n",
+               static_cast<long long>(report.elements), report.dtype.c_str(), report.input.c_str(),
+               report.device.c_str(), static_cast<long long>(report.chunks), static_cast<long long>(report.chunk_items),
+               static_cast<long long>(report.spilled_runs));
+  std::fprintf(stderr,
+               "bkt-radixsort: read %.6f s, upload %.6f s, sort %.6f s, download %.6f s, merge %.6f s, "
+               "write %.6f s, total %.6f s\n",
+               report.read_seconds, report.sort.upload, report.sort.sort, report.sort.download, report.merge_seconds,
+               report.write_seconds, report.total_seconds);
+  std::fprintf(stderr, "bkt-radixsort: wrote %lld elements to %s\n", static_cast<long long>(report.output_elements),
+               report.output.c_str());
+}
+
+}  // namespace bkt::radixsort
