@@ -10,6 +10,17 @@
 
 #include "bin_spec.hpp"
 
+/// The types the library's histograms bin (64-bit integers are binned as f64).
+#define BKT_APPS_FOR_EACH_BIN_TYPE(X) \
+  X(std::int8_t)                      \
+  X(std::uint8_t)                     \
+  X(std::int16_t)                     \
+  X(std::uint16_t)                    \
+  X(std::int32_t)                     \
+  X(std::uint32_t)                    \
+  X(float)                            \
+  X(double)
+
 namespace bkt::apps::histogram {
 
 template <class T>

@@ -59,14 +59,7 @@ std::unique_ptr<bin_counter<T>> make_cpu_counter(const bin_spec<T>& spec, bool w
 
 #define BKT_HISTOGRAM_INSTANTIATE(T) \
   template std::unique_ptr<bin_counter<T>> make_cpu_counter<T>(const bin_spec<T>&, bool);
-BKT_HISTOGRAM_INSTANTIATE(std::int8_t)
-BKT_HISTOGRAM_INSTANTIATE(std::uint8_t)
-BKT_HISTOGRAM_INSTANTIATE(std::int16_t)
-BKT_HISTOGRAM_INSTANTIATE(std::uint16_t)
-BKT_HISTOGRAM_INSTANTIATE(std::int32_t)
-BKT_HISTOGRAM_INSTANTIATE(std::uint32_t)
-BKT_HISTOGRAM_INSTANTIATE(float)
-BKT_HISTOGRAM_INSTANTIATE(double)
+BKT_APPS_FOR_EACH_BIN_TYPE(BKT_HISTOGRAM_INSTANTIATE)
 #undef BKT_HISTOGRAM_INSTANTIATE
 
 }  // namespace bkt::apps::histogram
