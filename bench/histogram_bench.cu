@@ -37,25 +37,6 @@ using bkt::bench::comparison;
 using bkt::bench::cub_storage;
 using bkt::bench::with_cub_count;
 
-/// Data from a counter hash: floats uniform in [0, 1) (multiples of 2^-24), integers uniform
-/// over their range.
-template <class T>
-__global__ void fill_uniform(T* data, std::int64_t n) {
-  for (std::int64_t i = blockIdx.x * std::int64_t{blockDim.x} + threadIdx.x; i < n; i += std::int64_t{gridDim.x} * blockDim.x) {
-    const std::uint64_t h = bkt::bench::hashed_index(i);
-    if constexpr (std::is_floating_point_v<T>)
-      data[i] = static_cast<T>(h >> 40) * static_cast<T>(0x1.0p-24);
-    else
-      data[i] = static_cast<T>(h >> (64 - 8 * sizeof(T)));
-  }
-}
-
-template <class T>
-__global__ void fill_value(T* data, std::int64_t n, T value) {
-  for (std::int64_t i = blockIdx.x * std::int64_t{blockDim.x} + threadIdx.x; i < n; i += std::int64_t{gridDim.x} * blockDim.x)
-    data[i] = value;
-}
-
 /// Output of both sides: our int64 counts and outside count, CUB's int counts.
 struct counts {
   bkt::device_buffer<std::int64_t> ours;
@@ -115,8 +96,7 @@ void bench_float(bkt::bench::report& rep, const bkt::bench::options& opts, std::
   constexpr int max_bins = 4096;
   counts c(max_bins, stream);
   bkt::device_buffer<float> data(n, stream);
-  fill_uniform<float><<<1024, 256, 0, stream>>>(data.data(), n);
-  BKT_CHECK_LAUNCH(stream);
+  bkt::bench::fill(data.data(), n, bkt::bench::uniform_keys<float>{}, stream);
   for (const int bins : {1, 2, 3, 4, 8, 16, 32, 64, 100, 128, 256, 512, 1024, 2048, max_bins})
     compare_even<float, float>(rep, opts, "histogram_even f32 bins=" + std::to_string(bins), data, bins, 0.0f, 1.0f,
                                c, ws, cub, stream);
@@ -145,8 +125,7 @@ void bench_float(bkt::bench::report& rep, const bkt::bench::options& opts, std::
           histogram, same_counts(c, range_bins, stream), stream);
 
   // Every element in one bin: the worst case for atomics, on either side.
-  fill_value<float><<<1024, 256, 0, stream>>>(data.data(), n, 0.5f);
-  BKT_CHECK_LAUNCH(stream);
+  bkt::bench::fill(data.data(), n, [] __device__(std::int64_t) { return 0.5f; }, stream);
   compare_even<float, float>(rep, opts, "histogram_even f32 bins=256 equal", data, 256, 0.0f, 1.0f, c, ws, cub,
                              stream);
 }
@@ -156,8 +135,7 @@ void bench_bytes(bkt::bench::report& rep, const bkt::bench::options& opts, std::
   constexpr int bins = 256;
   counts c(bins, stream);
   bkt::device_buffer<std::uint8_t> data(n, stream);
-  fill_uniform<std::uint8_t><<<1024, 256, 0, stream>>>(data.data(), n);
-  BKT_CHECK_LAUNCH(stream);
+  bkt::bench::fill(data.data(), n, bkt::bench::uniform_keys<std::uint8_t>{}, stream);
   compare_even<std::uint8_t, int>(rep, opts, "histogram_even u8 bins=256", data, bins, 0, 256, c, ws, cub, stream);
 }
 

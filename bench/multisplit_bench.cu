@@ -40,18 +40,14 @@ using bkt::bench::comparison;
 using bkt::bench::cub_storage;
 using bkt::bench::with_cub_count;
 
-/// Keys from a counter hash: integers uniform over their range, floats uniform in [0, scale)
-/// (multiples of scale * 2^-24, so never scale itself); values = index when asked.
+/// Keys uniform over the integers' range or, for floats, in [0, scale); values = index when asked.
 template <class T>
-__global__ void fill_inputs(T* keys, std::uint32_t* values, std::int64_t n, T scale) {
-  for (std::int64_t i = blockIdx.x * std::int64_t{blockDim.x} + threadIdx.x; i < n; i += std::int64_t{gridDim.x} * blockDim.x) {
-    const std::uint64_t h = bkt::bench::hashed_index(i);
-    if constexpr (std::is_floating_point_v<T>)
-      keys[i] = static_cast<T>(h >> 40) * static_cast<T>(0x1.0p-24) * scale;
-    else
-      keys[i] = static_cast<T>(h >> (64 - 8 * sizeof(T)));
-    if (values != nullptr) values[i] = static_cast<std::uint32_t>(i);
-  }
+void fill_inputs(T* keys, std::uint32_t* values, std::int64_t n, T scale, cudaStream_t stream) {
+  if constexpr (std::is_floating_point_v<T>)
+    bkt::bench::fill(keys, n, [scale] __device__(std::int64_t i) { return bkt::bench::uniform_key<T>(i) * scale; }, stream);
+  else
+    bkt::bench::fill(keys, n, bkt::bench::uniform_keys<T>{}, stream);
+  if (values != nullptr) bkt::bench::fill(values, n, bkt::bench::positions<std::uint32_t>{}, stream);
 }
 
 template <class T>
@@ -107,8 +103,7 @@ void bench_bit_range_keys(bkt::bench::report& rep, const bkt::bench::options& op
                           cudaStream_t stream) {
   bkt::device_buffer<Key> keys(n, stream), out(n, stream), peer_out(n, stream);
   bkt::device_buffer<std::int64_t> offsets(bkt::multisplit_single_pass_buckets + 1, stream);
-  fill_inputs<Key><<<1024, 256, 0, stream>>>(keys.data(), nullptr, n, Key{});
-  BKT_CHECK_LAUNCH(stream);
+  fill_inputs<Key>(keys.data(), nullptr, n, Key{}, stream);
   const double e = static_cast<double>(n);
   const std::string size = std::to_string(sizeof(Key));
   for (const int bits : bit_counts) {
@@ -140,8 +135,7 @@ void bench_bit_range_pairs(bkt::bench::report& rep, const bkt::bench::options& o
   bkt::device_buffer<std::uint32_t> keys(n, stream), keys_out(n, stream), peer_keys(n, stream);
   bkt::device_buffer<std::uint32_t> values(n, stream), values_out(n, stream), peer_values(n, stream);
   bkt::device_buffer<std::int64_t> offsets(bkt::multisplit_single_pass_buckets + 1, stream);
-  fill_inputs<std::uint32_t><<<1024, 256, 0, stream>>>(keys.data(), values.data(), n, 0u);
-  BKT_CHECK_LAUNCH(stream);
+  fill_inputs<std::uint32_t>(keys.data(), values.data(), n, 0u, stream);
   const double e = static_cast<double>(n);
   for (const int bits : bit_counts) {
     const bkt::bit_range_buckets<std::uint32_t> bucket_of{0, bits};
@@ -218,14 +212,12 @@ void bench_delta(bkt::bench::report& rep, const bkt::bench::options& opts, std::
   constexpr int m = 64;
   {
     bkt::device_buffer<float> keys(n, stream);
-    fill_inputs<float><<<1024, 256, 0, stream>>>(keys.data(), nullptr, n, 1000.0f);
-    BKT_CHECK_LAUNCH(stream);
+    fill_inputs<float>(keys.data(), nullptr, n, 1000.0f, stream);
     bench_computed_buckets(rep, opts, "delta f32 m=64", keys, bkt::delta_buckets<float>{0.0f, 1000.0f / m, m}, ws,
                            cub, stream);
   }
   bkt::device_buffer<std::uint32_t> keys(n, stream);
-  fill_inputs<std::uint32_t><<<1024, 256, 0, stream>>>(keys.data(), nullptr, n, 0u);
-  BKT_CHECK_LAUNCH(stream);
+  fill_inputs<std::uint32_t>(keys.data(), nullptr, n, 0u, stream);
   bench_computed_buckets(rep, opts, "delta u32 m=64", keys,
                          bkt::delta_buckets<std::uint32_t>{0u, (std::uint64_t{1} << 32) / m, m}, ws, cub, stream);
 }
@@ -241,8 +233,7 @@ void bench_splitters(bkt::bench::report& rep, const bkt::bench::options& opts, s
   const std::vector<float> host_splitters(distinct.begin(), distinct.end());
   const bkt::device_buffer<float> splitters = bkt::to_device<float>(host_splitters, stream);
   bkt::device_buffer<float> keys(n, stream);
-  fill_inputs<float><<<1024, 256, 0, stream>>>(keys.data(), nullptr, n, 1.0f);
-  BKT_CHECK_LAUNCH(stream);
+  fill_inputs<float>(keys.data(), nullptr, n, 1.0f, stream);
   bench_computed_buckets(rep, opts, "splitter f32 m=256", keys,
                          bkt::splitter_buckets<float>{splitters.data(), num_splitters}, ws, cub, stream);
 }

@@ -30,20 +30,14 @@ using bkt::bench::with_cub_count;
 
 /// Integers uniform over their range; floats uniform in (-1, 1), so both signs and many exponents.
 template <class T>
-__global__ void fill_keys(T* keys, std::int64_t n) {
-  for (std::int64_t i = blockIdx.x * std::int64_t{blockDim.x} + threadIdx.x; i < n; i += std::int64_t{gridDim.x} * blockDim.x) {
-    const std::uint64_t h = bkt::bench::hashed_index(i);
-    if constexpr (std::is_floating_point_v<T>)
-      keys[i] = (static_cast<T>(h >> 40) * static_cast<T>(0x1.0p-23) - T(1)) * static_cast<T>((h & 0xff) + 1) / T(256);
-    else
-      keys[i] = static_cast<T>(h >> (64 - 8 * sizeof(T)));
-  }
-}
-
-template <class T>
-__global__ void fill_positions(T* values, std::int64_t n) {
-  for (std::int64_t i = blockIdx.x * std::int64_t{blockDim.x} + threadIdx.x; i < n; i += std::int64_t{gridDim.x} * blockDim.x)
-    values[i] = static_cast<T>(i);
+void fill_keys(T* keys, std::int64_t n, cudaStream_t stream) {
+  if constexpr (std::is_floating_point_v<T>)
+    bkt::bench::fill(keys, n, [] __device__(std::int64_t i) {
+      const std::uint64_t h = bkt::bench::hashed_index(i);
+      return (static_cast<T>(h >> 40) * static_cast<T>(0x1.0p-23) - T(1)) * static_cast<T>((h & 0xff) + 1) / T(256);
+    }, stream);
+  else
+    bkt::bench::fill(keys, n, bkt::bench::uniform_keys<T>{}, stream);
 }
 
 /// Stops the benchmark when two device arrays differ anywhere.
@@ -73,8 +67,7 @@ void bench_keys(bkt::bench::report& rep, const bkt::bench::options& opts, std::i
                 bkt::workspace& ws, cub_storage& cub, cudaStream_t stream, int digit_bits = 0,
                 bkt::sort_order order = bkt::sort_order::ascending) {
   bkt::device_buffer<Key> keys(n, stream), out(n, stream), peer_out(n, stream);
-  fill_keys<Key><<<1024, 256, 0, stream>>>(keys.data(), n);
-  BKT_CHECK_LAUNCH(stream);
+  fill_keys<Key>(keys.data(), n, stream);
   bkt::radix_sort_options options;
   options.digit_bits = digit_bits;
   options.order = order;
@@ -102,8 +95,7 @@ void bench_keys(bkt::bench::report& rep, const bkt::bench::options& opts, std::i
 void bench_double_buffer(bkt::bench::report& rep, const bkt::bench::options& opts, std::int64_t n, bkt::workspace& ws,
                          cub_storage& cub, cudaStream_t stream) {
   bkt::device_buffer<std::uint32_t> keys(n, stream), a(n, stream), b(n, stream), peer_a(n, stream), peer_b(n, stream);
-  fill_keys<std::uint32_t><<<1024, 256, 0, stream>>>(keys.data(), n);
-  BKT_CHECK_LAUNCH(stream);
+  fill_keys<std::uint32_t>(keys.data(), n, stream);
   const std::size_t bytes = static_cast<std::size_t>(n) * sizeof(std::uint32_t);
   bkt::double_buffer<std::uint32_t> ours{{a.span(), b.span()}, 0};
   cub::DoubleBuffer<std::uint32_t> peer(peer_a.data(), peer_b.data());
@@ -131,9 +123,8 @@ void bench_pairs(bkt::bench::report& rep, const bkt::bench::options& opts, std::
                  bkt::workspace& ws, cub_storage& cub, cudaStream_t stream) {
   bkt::device_buffer<Key> keys(n, stream), keys_out(n, stream), peer_keys(n, stream);
   bkt::device_buffer<Value> values(n, stream), values_out(n, stream), peer_values(n, stream);
-  fill_keys<Key><<<1024, 256, 0, stream>>>(keys.data(), n);
-  fill_positions<Value><<<1024, 256, 0, stream>>>(values.data(), n);
-  BKT_CHECK_LAUNCH(stream);
+  fill_keys<Key>(keys.data(), n, stream);
+  bkt::bench::fill(values.data(), n, bkt::bench::positions<Value>{}, stream);
   const std::string name = std::string("sort pairs ") + type;
   const auto sort = cub.prepare(
       [&](void* t, std::size_t& b, cudaStream_t s) {

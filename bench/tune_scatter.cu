@@ -25,13 +25,6 @@ using bkt::bench::cub_storage;
 using bkt::bench::with_cub_count;
 namespace radix = bkt::detail::radix_sort;
 
-__global__ void fill(std::uint32_t* keys, std::uint32_t* values, std::int64_t n) {
-  for (std::int64_t i = blockIdx.x * std::int64_t{blockDim.x} + threadIdx.x; i < n; i += std::int64_t{gridDim.x} * blockDim.x) {
-    keys[i] = static_cast<std::uint32_t>(bkt::bench::hashed_index(i) >> 32);
-    values[i] = static_cast<std::uint32_t>(i);
-  }
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -43,8 +36,8 @@ int main(int argc, char** argv) {
     const std::int64_t n = std::int64_t{1} << opts.log2_items;
     bkt::device_buffer<std::uint32_t> keys(n, stream), keys_out(n, stream), peer_keys(n, stream);
     bkt::device_buffer<std::uint32_t> values(n, stream), values_out(n, stream), peer_values(n, stream);
-    fill<<<1024, 256, 0, stream>>>(keys.data(), values.data(), n);
-    BKT_CHECK_LAUNCH(stream);
+    bkt::bench::fill(keys.data(), n, bkt::bench::uniform_keys<std::uint32_t>{}, stream);
+    bkt::bench::fill(values.data(), n, bkt::bench::positions<std::uint32_t>{}, stream);
     bkt::workspace ws;
     cub_storage cub;
     const double e = static_cast<double>(n);

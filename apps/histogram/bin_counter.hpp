@@ -9,17 +9,7 @@
 #include <vector>
 
 #include "bin_spec.hpp"
-
-/// The types the library's histograms bin (64-bit integers are binned as f64).
-#define BKT_APPS_FOR_EACH_BIN_TYPE(X) \
-  X(std::int8_t)                      \
-  X(std::uint8_t)                     \
-  X(std::int16_t)                     \
-  X(std::uint16_t)                    \
-  X(std::int32_t)                     \
-  X(std::uint32_t)                    \
-  X(float)                            \
-  X(double)
+#include "bkt/detail/key_types.hpp"  // BKT_FOR_EACH_HISTOGRAM_TYPE: the types binned here
 
 namespace bkt::apps::histogram {
 

@@ -59,7 +59,7 @@ std::unique_ptr<bin_counter<T>> make_cpu_counter(const bin_spec<T>& spec, bool w
 
 #define BKT_HISTOGRAM_INSTANTIATE(T) \
   template std::unique_ptr<bin_counter<T>> make_cpu_counter<T>(const bin_spec<T>&, bool);
-BKT_APPS_FOR_EACH_BIN_TYPE(BKT_HISTOGRAM_INSTANTIATE)
+BKT_FOR_EACH_HISTOGRAM_TYPE(BKT_HISTOGRAM_INSTANTIATE)
 #undef BKT_HISTOGRAM_INSTANTIATE
 
 }  // namespace bkt::apps::histogram

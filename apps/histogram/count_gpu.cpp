@@ -11,24 +11,12 @@
 #include "bkt/error.hpp"
 #include "bkt/histogram.hpp"
 #include "bkt/memory.hpp"
+#include "bkt/stream.hpp"
 #include "bkt/workspace.hpp"
 
 namespace bkt::apps::histogram {
 namespace {
 
-/// A stream for the whole run; declared first in gpu_counter so that it outlives the buffers that
-/// are freed in order on it.
-class owned_stream {
- public:
-  owned_stream() { BKT_CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking)); }
-  ~owned_stream() { (void)cudaStreamDestroy(stream_); }
-  owned_stream(const owned_stream&) = delete;
-  owned_stream& operator=(const owned_stream&) = delete;
-  operator cudaStream_t() const { return stream_; }
-
- private:
-  cudaStream_t stream_ = nullptr;
-};
 
 template <class T>
 class gpu_counter final : public bin_counter<T> {
@@ -129,7 +117,7 @@ std::unique_ptr<bin_counter<T>> make_gpu_counter(const bin_spec<T>& spec, bool w
 
 #define BKT_HISTOGRAM_INSTANTIATE(T)                                                                    \
   template std::unique_ptr<bin_counter<T>> make_gpu_counter<T>(const bin_spec<T>&, bool, std::int64_t);
-BKT_APPS_FOR_EACH_BIN_TYPE(BKT_HISTOGRAM_INSTANTIATE)
+BKT_FOR_EACH_HISTOGRAM_TYPE(BKT_HISTOGRAM_INSTANTIATE)
 #undef BKT_HISTOGRAM_INSTANTIATE
 
 }  // namespace bkt::apps::histogram

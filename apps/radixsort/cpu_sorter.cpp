@@ -4,7 +4,7 @@
 
 #include "bkt/ref/radix_sort.hpp"
 #include "chunk_sorter.hpp"
-#include "key_types.hpp"
+#include "bkt/detail/key_types.hpp"
 
 namespace bkt::radixsort {
 namespace {
@@ -38,6 +38,6 @@ std::unique_ptr<chunk_sorter<Key>> make_cpu_sorter(const radix_sort_options& opt
 
 #define BKT_RADIXSORT_INSTANTIATE(Key) \
   template std::unique_ptr<chunk_sorter<Key>> make_cpu_sorter<Key>(const radix_sort_options&);
-BKT_RADIXSORT_FOR_EACH_KEY(BKT_RADIXSORT_INSTANTIATE)
+BKT_FOR_EACH_KEY_TYPE(BKT_RADIXSORT_INSTANTIATE)
 
 }  // namespace bkt::radixsort

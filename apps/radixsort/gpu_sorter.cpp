@@ -6,28 +6,13 @@
 
 #include "bkt/device_buffer.hpp"
 #include "bkt/error.hpp"
+#include "bkt/stream.hpp"
 #include "bkt/workspace.hpp"
 #include "chunk_sorter.hpp"
-#include "key_types.hpp"
+#include "bkt/detail/key_types.hpp"
 
 namespace bkt::radixsort {
 namespace {
-
-/// A stream of our own, so that the library's work and our copies order among themselves only.
-class owned_stream {
- public:
-  owned_stream() { BKT_CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking)); }
-  owned_stream(const owned_stream&) = delete;
-  owned_stream& operator=(const owned_stream&) = delete;
-  ~owned_stream() {
-    if (const cudaError_t code = cudaStreamDestroy(stream_); code != cudaSuccess)
-      std::fprintf(stderr, "bkt-radixsort: cudaStreamDestroy failed: %s\n", cudaGetErrorString(code));
-  }
-  cudaStream_t get() const noexcept { return stream_; }
-
- private:
-  cudaStream_t stream_ = nullptr;
-};
 
 class owned_event {
  public:
@@ -119,6 +104,6 @@ std::unique_ptr<chunk_sorter<Key>> make_gpu_sorter(const radix_sort_options& opt
 
 #define BKT_RADIXSORT_INSTANTIATE(Key) \
   template std::unique_ptr<chunk_sorter<Key>> make_gpu_sorter<Key>(const radix_sort_options&, std::int64_t, bool);
-BKT_RADIXSORT_FOR_EACH_KEY(BKT_RADIXSORT_INSTANTIATE)
+BKT_FOR_EACH_KEY_TYPE(BKT_RADIXSORT_INSTANTIATE)
 
 }  // namespace bkt::radixsort

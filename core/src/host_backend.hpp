@@ -6,6 +6,7 @@
 #include "bkt/backend.hpp"
 #include "bkt/error.hpp"
 #include "bkt/gpu.hpp"
+#include "bkt/stream.hpp"
 
 namespace bkt::host::detail {
 
@@ -15,17 +16,7 @@ inline bool use_gpu(backend where) {
   return gpu_available();
 }
 
-/// A non-blocking stream that lives as long as one host call.
-class call_stream {
- public:
-  call_stream() { BKT_CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking)); }
-  ~call_stream() { (void)cudaStreamDestroy(stream_); }
-  call_stream(const call_stream&) = delete;
-  call_stream& operator=(const call_stream&) = delete;
-  operator cudaStream_t() const { return stream_; }
-
- private:
-  cudaStream_t stream_ = nullptr;
-};
+/// A stream that lives as long as one host call.
+using call_stream = bkt::owned_stream;
 
 }  // namespace bkt::host::detail

@@ -9,6 +9,7 @@
 
 #include "bkt/device_buffer.hpp"
 #include "bkt/memory.hpp"
+#include "bkt/stream.hpp"
 #include "checks.hpp"
 
 namespace bkt::test {
@@ -27,16 +28,6 @@ std::vector<T> to_host(const device_buffer<T>& buffer) {
 }
 
 /// A stream for one test, destroyed with it.
-class test_stream {
- public:
-  test_stream() { BKT_CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking)); }
-  ~test_stream() { (void)cudaStreamDestroy(stream_); }
-  test_stream(const test_stream&) = delete;
-  test_stream& operator=(const test_stream&) = delete;
-  operator cudaStream_t() const { return stream_; }
-
- private:
-  cudaStream_t stream_ = nullptr;
-};
+using test_stream = bkt::owned_stream;
 
 }  // namespace bkt::test

@@ -2,4 +2,4 @@
 #pragma once
 
 #include "bkt/histogram.cuh"
-#include "../key_types.hpp"
+#include "bkt/detail/key_types.hpp"

@@ -1,4 +1,5 @@
-// The element types the plain C++ headers promise; each instantiation file expands one list.
+// The element types the plain C++ headers promise (the library instantiates each list once; the
+// tools expand the same lists).
 #pragma once
 
 #include <cstdint>
