@@ -27,9 +27,19 @@ mkdir -p "$deps"
 for f in .deps/*.deb; do dpkg -x "$f" "$deps"; done
 
 build=build-gpu
-# BKT_CMAKE_ARGS: extra configure options (e.g. -DBKT_BUILD_APPS=OFF).
+# select_bench's cub::DeviceTopK peer needs a newer CCCL than the toolkit's: the headers that
+# scripts/fetch-cccl-peer.sh put in .deps/cccl-peer/include, for that one target.
+peer_include=$PWD/.deps/cccl-peer/include
+if [ -f "$peer_include/cub/device/device_topk.cuh" ]; then
+  peer_args=(-DBKT_BENCH_CCCL_PEER_INCLUDE="$peer_include")
+  note "select_bench top_k peer: cub::DeviceTopK from $(cat .deps/cccl-peer/VERSION 2>/dev/null || echo "$peer_include")"
+else
+  peer_args=(-DBKT_BENCH_CCCL_PEER_INCLUDE=)
+  note "select_bench top_k peer: no .deps/cccl-peer (scripts/fetch-cccl-peer.sh), DeviceTopK peer unavailable"
+fi
+# BKT_CMAKE_ARGS: extra configure options (e.g. -DBKT_BUILD_APPS=OFF); they come last and win.
 # shellcheck disable=SC2086
-cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 ${BKT_CMAKE_ARGS:-} \
+cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 "${peer_args[@]}" ${BKT_CMAKE_ARGS:-} \
   -DCMAKE_PREFIX_PATH="$deps/usr" -DCMAKE_BUILD_RPATH="$deps/usr/lib/x86_64-linux-gnu" >"$out/configure.log" 2>&1 ||
   { fail "configure (see configure.log)"; tail -20 "$out/configure.log"; exit 1; }
 start=$SECONDS
@@ -44,11 +54,12 @@ if [ "$part" != bench ]; then
 sanitizer_pids=()
 sanitize_filter='compact_test/1.*:compact_test/8.*:compact_cases.*:multisplit_test/5.*:multisplit_test/8.*:'
 sanitize_filter+='multisplit_cases.*:histogram_test/1.*:histogram_test/6.*:histogram_cases.*:radix_sort_test/5.*:'
-sanitize_filter+='radix_sort_test/9.*:radix_sort_cases.*'
+sanitize_filter+='radix_sort_test/9.*:radix_sort_cases.*:select_test/4.*:select_cases.*'
 sanitize_filter+=':-*more_than_two_to_the_31*:*every_bucket_count*:*every_count*'
 # racecheck is the slowest tool by far; shared-memory hazards depend on the kernels, not on the
 # input size, so it runs the named cases of each primitive (every kernel, few inputs) at small sizes.
-race_filter='compact_cases.*:multisplit_cases.*:histogram_cases.*:radix_sort_cases.*:-*more_than_two_to_the_31*'
+race_filter='compact_cases.*:multisplit_cases.*:histogram_cases.*:radix_sort_cases.*:select_test/4.*:'
+race_filter+='select_sweep/4.top_k_batched*:-*more_than_two_to_the_31*'
 sanitize_start=$SECONDS
 for tool in memcheck racecheck synccheck initcheck; do
   filter=$sanitize_filter max_size=20000
@@ -102,6 +113,24 @@ for b in "$build"/bench/*_bench; do
   "$b" --repeats "${BKT_BENCH_REPEATS:-25}" --json "$out/$name.json" >"$out/$name.txt" 2>&1 || fail "$name (see $name.txt)"
 done
 cat "$out"/*_bench.txt
+# PyTorch's selection on the same inputs, then one table of select_bench, CUB and torch against the
+# selection issue's targets (select_table.md).
+if python3 -c 'import torch' 2>/dev/null; then
+  torch_repeats=${BKT_BENCH_REPEATS:-25}
+  [ "$torch_repeats" -lt 20 ] && torch_repeats=20  # median of at least 20 runs
+  python3 scripts/torch_select_bench.py --repeats "$torch_repeats" --json "$out/torch_select.json" \
+    >"$out/torch_select.txt" 2>&1 || fail "torch_select_bench (see torch_select.txt)"
+  cat "$out/torch_select.txt"
+else
+  note "torch: python3 cannot import torch; torch_select_bench skipped"
+fi
+if [ -f "$out/select_bench.json" ]; then
+  torch_json=()
+  [ -f "$out/torch_select.json" ] && torch_json=(--torch "$out/torch_select.json")
+  python3 scripts/select_table.py "$out/select_bench.json" "${torch_json[@]}" --out "$out/select_table.md" \
+    >"$out/select_table.log" 2>&1 || fail "select_table (see select_table.log)"
+  cat "$out/select_table.log"
+fi
 fi
 echo
 cat "$out/summary.txt"

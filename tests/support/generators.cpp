@@ -70,6 +70,50 @@ std::vector<T> bit_pattern_values() {
   return v;
 }
 
+/// Height of the organ pipe's peak above its base: as far as T reaches (at most 1e9; floats 1e6).
+template <class T>
+double organ_pipe_height() {
+  if constexpr (std::is_floating_point_v<T>) return 1e6;
+  else return std::min(1e9, double(std::numeric_limits<T>::max()) - double(std::numeric_limits<T>::lowest()));
+}
+
+/// A monotone map of u in [0, 1] onto a huge stretch of T: integers their whole range; floats
+/// -10^E ... -10^-E, +10^-E ... +10^E on a log scale (E = 30 for float, 300 for double).
+template <class T>
+T wide_value(double u) {
+  if constexpr (std::is_floating_point_v<T>) {
+    const double decades = sizeof(T) == 4 ? 30.0 : 300.0;
+    const double t = 2.0 * u - 1.0;
+    const double magnitude = std::pow(10.0, decades * (2.0 * std::abs(t) - 1.0));
+    return static_cast<T>(t < 0 ? -magnitude : magnitude);
+  } else {
+    const double lo = double(std::numeric_limits<T>::lowest()), hi = double(std::numeric_limits<T>::max());
+    return from_double<T>(lo + u * (hi - lo));
+  }
+}
+
+/// One element of sampling_adversary: 25% exactly the median value wide_value(0.5); 60% in four
+/// tight clusters of 8 adjacent values at 0.1, 0.3, 0.7 and 0.9 of the wide range; 15% spread
+/// thinly over all of it (half below the median). The median's run of duplicates spans ranks
+/// ~37%..62%, so random splitters land in a cluster or on the median value, and buckets between
+/// splitters are either nearly empty or hold one cluster that no splitter can cut.
+template <class T>
+T sampling_adversary_value(std::mt19937_64& rng) {
+  static constexpr double centres[4] = {0.1, 0.3, 0.7, 0.9};
+  const std::uint64_t pick = rng() % 100;
+  if (pick < 25) return wide_value<T>(0.5);
+  if (pick < 85) {
+    const T centre = wide_value<T>(centres[pick % 4]);
+    const int offset = static_cast<int>(rng() % 8);
+    if constexpr (std::is_floating_point_v<T>)
+      return centre + centre * (std::numeric_limits<T>::epsilon() * static_cast<T>(offset));  // offset ulps apart
+    else
+      return static_cast<T>(centre + offset);
+  }
+  if constexpr (std::is_floating_point_v<T>) return wide_value<T>(std::uniform_real_distribution<double>(0, 1)(rng));
+  else return uniform_value<T>(rng);
+}
+
 }  // namespace
 
 template <class T>
@@ -138,6 +182,19 @@ std::vector<generator<T>> generators() {
   g.push_back({"bit_patterns", [](std::int64_t n, std::uint64_t s) {
                  const auto values = bit_pattern_values<T>();
                  return fill<T>(n, s, [&](std::int64_t, auto& rng) { return values[rng() % values.size()]; });
+               }});
+  g.push_back({"organ_pipe", [](std::int64_t n, std::uint64_t) {
+                 // 0, 1, ..., peak, ..., 1, 0 (steps shrunk when T cannot hold the peak), from a base
+                 // below zero for signed types: every value but the peak twice, far apart.
+                 const double height = organ_pipe_height<T>();
+                 const double step = std::min(1.0, height / double(std::max<std::int64_t>(n / 2, 1)));
+                 const double base = std::is_signed_v<T> ? -height / 2 : 0.0;
+                 return fill<T>(n, 0, [&](std::int64_t i, auto&) {
+                   return from_double<T>(base + step * double(std::min(i, n - 1 - i)));
+                 });
+               }});
+  g.push_back({"sampling_adversary", [](std::int64_t n, std::uint64_t s) {
+                 return fill<T>(n, s, [](std::int64_t, auto& rng) { return sampling_adversary_value<T>(rng); });
                }});
   return g;
 }

@@ -25,7 +25,11 @@ struct generator {
 };
 
 /// uniform, normal, all_equal, two_values, sixteen_distinct, sorted, reverse_sorted, sawtooth, zipf,
-/// clustered and bit_patterns (floats: ±0, ±inf, NaNs, denormals, extreme normals; integers: min/max).
+/// clustered, bit_patterns (floats: ±0, ±inf, NaNs, denormals, extreme normals; integers: min/max),
+/// organ_pipe (ascending to the middle, then descending) and sampling_adversary (a quarter of the
+/// elements exactly the median value, most of the rest in four tight clusters far apart, a few
+/// spread thinly over a huge range: random splitters fall badly). Tests find one by name; the
+/// order is fixed, and uniform stays first.
 template <class T>
 std::vector<generator<T>> generators();
 

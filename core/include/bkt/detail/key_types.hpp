@@ -20,3 +20,12 @@
   BKT_FOR_EACH_HISTOGRAM_TYPE(X) \
   X(std::int64_t)                \
   X(std::uint64_t)
+
+/// Selection's element types (bkt/select.hpp).
+#define BKT_FOR_EACH_SELECT_TYPE(X) \
+  X(std::int32_t)                   \
+  X(std::uint32_t)                  \
+  X(std::int64_t)                   \
+  X(std::uint64_t)                  \
+  X(float)                          \
+  X(double)

@@ -1,0 +1,115 @@
+// approx_select: a sorted sample names candidates around the target rank; one pass counts, for
+// every candidate, the elements below it and equal to it, which ranks each candidate exactly.
+#pragma once
+
+#include <cstdint>
+
+#include "bkt/detail/select/block_records.cuh"
+
+namespace bkt::detail::select {
+
+inline constexpr int approx_max_candidates = 1024;
+
+/// Sorts a stratified sample of the input and stores `count` candidates evenly spread over the
+/// sample ranks [target rank - 4 sd, target rank + 4 sd] (ascending, possibly repeated).
+template <int BLOCK, int ITEMS, class T, class P>
+__global__ void __launch_bounds__(BLOCK)
+    approx_candidates_kernel(input_records<T, P> source, std::int64_t target, int count, std::int64_t sample_size,
+                             std::uint64_t seed,
+                             radix_word<T>* candidate_words, P* candidate_positions) {
+  using W = radix_word<T>;
+  using sorter = block_record_sort<BLOCK, ITEMS, W, P>;
+  extern __shared__ __align__(16) unsigned char shared[];
+  auto& temp = *reinterpret_cast<typename sorter::storage*>(shared);
+  constexpr std::int64_t samples = std::int64_t{BLOCK} * ITEMS;
+  std::int64_t drawn = source.size < samples ? source.size : samples;
+  if (sample_size < drawn) drawn = sample_size;
+  record<W, P> r[ITEMS];
+  for (int i = 0; i < ITEMS; ++i) {
+    const std::int64_t s = std::int64_t{threadIdx.x} * ITEMS + i;
+    r[i] = s < drawn ? source.at(stratified_position(s, drawn, source.size, seed)) : record<W, P>{W(~W{0}), P(~P{0})};
+  }
+  sorter::sort(r, true, temp);
+  const auto ranks = window_ranks::around(target, source.size, drawn, 4.0f);
+  const std::int64_t low = ranks.low < 0 ? 0 : ranks.low;
+  const std::int64_t high = ranks.high >= drawn ? drawn - 1 : ranks.high;
+  for (int i = 0; i < ITEMS; ++i) {
+    const std::int64_t rank = std::int64_t{threadIdx.x} * ITEMS + i;
+    for (int c = 0; c < count; ++c) {
+      const std::int64_t at = count == 1 ? (low + high) / 2 : low + (high - low) * c / (count - 1);
+      if (rank == at) {
+        candidate_words[c] = r[i].word;
+        candidate_positions[c] = r[i].position;
+      }
+    }
+  }
+}
+
+/// counts[2c] = elements between candidate c - 1 and c (exclusive), counts[2c + 1] = elements
+/// equal to candidate c (the first of repeated ones); counts[2 * count] = elements above all.
+template <int BLOCK, class T>
+__global__ void __launch_bounds__(BLOCK)
+    approx_count_kernel(const T* data, std::int64_t size, const radix_word<T>* candidate_words, int count,
+                        unsigned long long* counts) {
+  using W = radix_word<T>;
+  __shared__ W words[approx_max_candidates];
+  __shared__ unsigned bins[2 * approx_max_candidates + 1];
+  for (int c = threadIdx.x; c < count; c += BLOCK) words[c] = candidate_words[c];
+  for (int b = threadIdx.x; b <= 2 * count; b += BLOCK) bins[b] = 0;
+  __syncthreads();
+  // Most elements lie below or above every candidate: those two counts stay in registers, and
+  // only the elements among the candidates touch the shared bins.
+  unsigned long long below_all = 0, above_all = 0;
+  const std::int64_t stride = std::int64_t{gridDim.x} * BLOCK;
+  for (std::int64_t i = blockIdx.x * std::int64_t{BLOCK} + threadIdx.x; i < size; i += stride) {
+    const W w = select_bits(data[i]);
+    if (w < words[0]) {
+      ++below_all;
+    } else if (words[count - 1] < w) {
+      ++above_all;
+    } else {
+      int lo = 0, hi = count;  // first candidate >= w
+      while (lo < hi) {
+        const int mid = (lo + hi) / 2;
+        if (words[mid] < w) lo = mid + 1; else hi = mid;
+      }
+      atomicAdd(&bins[2 * lo + (words[lo] == w ? 1 : 0)], 1u);
+    }
+  }
+  for (int offset = 16; offset > 0; offset /= 2) {
+    below_all += __shfl_down_sync(0xffffffffu, below_all, offset);
+    above_all += __shfl_down_sync(0xffffffffu, above_all, offset);
+  }
+  __syncthreads();
+  if ((threadIdx.x & 31) == 0) {
+    if (below_all) atomicAdd(&counts[0], below_all);
+    if (above_all) atomicAdd(&counts[2 * count], above_all);
+  }
+  for (int b = threadIdx.x; b <= 2 * count; b += BLOCK)
+    if (bins[b]) atomicAdd(&counts[b], static_cast<unsigned long long>(bins[b]));
+}
+
+/// Ranks every candidate and writes the one closest to `target`.
+template <class T, class P, class Result>
+__global__ void approx_choose_kernel(const T* data, const radix_word<T>* candidate_words, const P* candidate_positions,
+                                     int count, const unsigned long long* counts, std::int64_t target,
+                                     Result* result) {
+  std::int64_t running = 0, first = 0, last = -1, best_error = -1;
+  Result best{};
+  for (int c = 0; c < count; ++c) {
+    running += static_cast<std::int64_t>(counts[2 * c]);
+    if (c == 0 || candidate_words[c] != candidate_words[c - 1]) {
+      first = running;
+      last = running + static_cast<std::int64_t>(counts[2 * c + 1]) - 1;
+    }
+    running += static_cast<std::int64_t>(counts[2 * c + 1]);
+    const std::int64_t error = target < first ? first - target : (target > last ? target - last : 0);
+    if (best_error < 0 || error < best_error) {
+      best_error = error;
+      best = Result{data[candidate_positions[c]], first, last, error};
+    }
+  }
+  *result = best;
+}
+
+}  // namespace bkt::detail::select

@@ -1,0 +1,150 @@
+// Selection: the k-th smallest element, many ranks at once, an approximate rank with its error,
+// and the k largest (or smallest) elements with their positions or the caller's values.
+//
+// Order: elements compare in the selection order
+//   -inf < ... < -denormals < -0.0 < +0.0 < +denormals < ... < +inf < NaN,
+// where every NaN, of either sign and any payload, counts as larger than every number and equal to
+// every other NaN (as PyTorch orders them); integers compare numerically. Ranks are 0-based in
+// ascending order. Among equal elements the one at the smaller input position comes first: top_k
+// keeps the smaller positions when ties straddle the k-th place, always (the result is the same on
+// every run and on the CPU path), and its sorted output lists equal keys by position.
+//
+// Algorithms (bkt/detail/select/): the randomized two-pivot filter (Monroe et al.) reads the input
+// once, keeps what lies between two pivots drawn from a sorted sample, and recurses on that until
+// one block sorts the rest; approx_select ranks sampled candidates in one counting pass;
+// multiselect runs the filter per rank for up to 16 distinct ranks and sorts the input beyond
+// that. SampleSelect's bucket tree (Ribizel and Anzt) is not implemented yet (see
+// bench/NOTES-select.md). The inputs are never modified. Auxiliary device memory of the filter
+// stays below n/4 elements plus the k positions of top_k; each call synchronizes `stream` once
+// per level, since the next level's size is only known on the device.
+//
+// Device API: device memory, on `stream`; types int32, uint32, int64, uint64, float, double.
+// Host API (bkt::host): host memory, the GPU when usable, else the CPU reference (bkt/ref/select.hpp).
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <cstdint>
+#include <span>
+#include <type_traits>
+
+#include "bkt/backend.hpp"
+#include "bkt/workspace.hpp"
+
+namespace bkt {
+
+/// Which algorithm a selection runs. automatic and two_pivot: the two-pivot filter; sample_select
+/// runs the two-pivot filter too until SampleSelect lands; radix_sort sorts a copy of the oriented
+/// words and reads the ranks (the baseline; it needs about 3n elements of workspace).
+enum class select_algorithm { automatic, two_pivot, sample_select, radix_sort };
+
+struct select_options {
+  select_algorithm algorithm = select_algorithm::automatic;
+  /// Seeds the sampling; results are exact (and the same) for every seed, only the time varies.
+  std::uint64_t seed = 0x9e3779b97f4a7c15ull;
+};
+
+/// *result (device memory) = the element of rank k; 0 <= k < data.size().
+template <class T>
+void select_kth(std::span<const std::type_identity_t<T>> data, std::int64_t k, T* result, workspace& ws,
+                cudaStream_t stream, const select_options& options = {});
+
+/// results[i] (device memory) = the element of rank ranks[i]; ranks in host memory, any order,
+/// repeats allowed, each in [0, data.size()).
+template <class T>
+void multiselect(std::span<const std::type_identity_t<T>> data, std::span<const std::int64_t> ranks,
+                 std::span<T> results, workspace& ws, cudaStream_t stream, const select_options& options = {});
+
+/// An approximate k-th element and its certificate: `value` is an element of the input whose
+/// ranks (positions in ascending order, equal elements included) are exactly
+/// [rank_first, rank_last]; rank_error = its distance from k (0 when k lies in that range).
+template <class T>
+struct approx_selection {
+  T value;
+  std::int64_t rank_first;
+  std::int64_t rank_last;
+  std::int64_t rank_error;
+};
+
+struct approx_select_options {
+  /// Candidates drawn from a sorted sample around the target; one read of the input ranks all of
+  /// them exactly and the closest wins. More candidates or a bigger sample: a smaller error.
+  int candidates = 255;  ///< 1 to 1024
+  int sample_size = 8192;  ///< at most 8192 are drawn (one block sorts them)
+  std::uint64_t seed = 0x9e3779b97f4a7c15ull;
+};
+
+/// *result (device memory) = an element near rank k, with its exact ranks and rank error, after a
+/// single read of the input. 0 <= k < data.size().
+template <class T>
+void approx_select(std::span<const std::type_identity_t<T>> data, std::int64_t k, approx_selection<T>* result,
+                   workspace& ws, cudaStream_t stream, const approx_select_options& options = {});
+
+struct top_k_options {
+  bool largest = true;  /// false: the k smallest
+  /// true: values_out/indices_out list the selected elements from the first (largest, or
+  /// smallest) to the k-th, equal keys by position; false: in an unspecified order.
+  bool sorted = false;
+  select_algorithm algorithm = select_algorithm::automatic;
+  std::uint64_t seed = 0x9e3779b97f4a7c15ull;
+};
+
+/// The k largest (or smallest) elements of `data`: their values into values_out and their input
+/// positions into indices_out (Index: std::uint32_t when data.size() <= 2^32, or std::int64_t).
+/// Either output may be empty to skip it; a non-empty one holds at least k elements.
+/// 0 <= k <= data.size().
+template <class T, class Index>
+void top_k(std::span<const std::type_identity_t<T>> data, std::int64_t k, std::span<T> values_out,
+           std::span<Index> indices_out, workspace& ws, cudaStream_t stream, const top_k_options& options = {});
+
+/// As top_k, with the caller's values (any 4- or 8-byte trivially copyable type) carried along
+/// instead of positions: values_out[j] = values[position of the j-th selected key].
+namespace detail {
+template <class T, class Word>
+void top_k_pairs(std::span<const T>, std::span<const Word>, std::int64_t, std::span<T>, std::span<Word>, workspace&,
+                 cudaStream_t, const top_k_options&);
+}  // namespace detail
+
+template <class T, class Value>
+void top_k_pairs(std::span<const std::type_identity_t<T>> keys, std::span<const std::type_identity_t<Value>> values,
+                 std::int64_t k, std::span<T> keys_out, std::span<Value> values_out, workspace& ws,
+                 cudaStream_t stream, const top_k_options& options = {}) {
+  static_assert((sizeof(Value) == 4 || sizeof(Value) == 8) && std::is_trivially_copyable_v<Value>,
+                "values: trivially copyable, 4 or 8 bytes");
+  using word = std::conditional_t<sizeof(Value) == 4, std::uint32_t, std::uint64_t>;
+  detail::top_k_pairs<T, word>(keys, {reinterpret_cast<const word*>(values.data()), values.size()}, k, keys_out,
+                               {reinterpret_cast<word*>(values_out.data()), values_out.size()}, ws, stream, options);
+}
+
+/// Row-wise top_k of a rows x cols row-major matrix (data.size() == rows * cols): row r's
+/// selection lands in values_out/indices_out[r * k, (r + 1) * k), indices within the row.
+template <class T, class Index>
+void top_k_batched(std::span<const std::type_identity_t<T>> data, std::int64_t rows, std::int64_t k,
+                   std::span<T> values_out, std::span<Index> indices_out, workspace& ws, cudaStream_t stream,
+                   const top_k_options& options = {});
+
+namespace host {
+
+template <class T>
+T select_kth(std::span<const std::type_identity_t<T>> data, std::int64_t k, const select_options& options = {},
+             backend where = backend::automatic);
+
+template <class T>
+void multiselect(std::span<const std::type_identity_t<T>> data, std::span<const std::int64_t> ranks,
+                 std::span<T> results, const select_options& options = {}, backend where = backend::automatic);
+
+template <class T>
+approx_selection<T> approx_select(std::span<const std::type_identity_t<T>> data, std::int64_t k,
+                                  const approx_select_options& options = {}, backend where = backend::automatic);
+
+template <class T, class Index>
+void top_k(std::span<const std::type_identity_t<T>> data, std::int64_t k, std::span<T> values_out,
+           std::span<Index> indices_out, const top_k_options& options = {}, backend where = backend::automatic);
+
+template <class T, class Index>
+void top_k_batched(std::span<const std::type_identity_t<T>> data, std::int64_t rows, std::int64_t k,
+                   std::span<T> values_out, std::span<Index> indices_out, const top_k_options& options = {},
+                   backend where = backend::automatic);
+
+}  // namespace host
+}  // namespace bkt

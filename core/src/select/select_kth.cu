@@ -1,0 +1,11 @@
+// select_kth for every selection type.
+#include "bkt/detail/key_types.hpp"
+#include "single.cuh"
+
+namespace bkt {
+#define BKT_INSTANTIATE(T)                                                                                  \
+  template void select_kth<T>(std::span<const T>, std::int64_t, T*, workspace&, cudaStream_t, \
+                              const select_options&);
+BKT_FOR_EACH_SELECT_TYPE(BKT_INSTANTIATE)
+#undef BKT_INSTANTIATE
+}  // namespace bkt

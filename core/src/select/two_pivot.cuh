@@ -1,0 +1,141 @@
+// The host side of the two-pivot filter: one level after another, each a sampled window and a
+// filter pass, until one block can sort what is left. Between levels the host reads two counts
+// (so every call synchronizes its stream once per level).
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <algorithm>
+#include <cstdint>
+
+#include "bkt/detail/device/occupancy.cuh"
+#include "bkt/detail/select/two_pivot_kernels.cuh"
+#include "bkt/detail/workspace_layout.hpp"
+#include "bkt/error.hpp"
+#include "bkt/workspace.hpp"
+
+namespace bkt::detail::select {
+
+/// The finishing sort handles up to this many records in one block.
+template <class W, class P>
+inline constexpr std::int64_t finish_size = sample_shape<W, P>::samples;
+
+/// Window widths tried in turn (standard deviations of the sample rank): a level whose window
+/// misses the target, or holds more than the buffers take, runs again wider.
+inline constexpr float window_spreads[] = {4.0f, 5.5f, 7.0f};
+
+/// Device memory for one search over `size` records: two candidate buffers (the first level keeps
+/// at most a twelfth of the input, later levels an eighth of that), the window, counts and the
+/// selected position.
+template <class W, class P>
+struct two_pivot_layout {
+  std::int64_t capacity[2];
+  std::size_t words[2], positions[2], window, counts, selected, total;
+
+  explicit two_pivot_layout(std::int64_t size) {
+    capacity[0] = size / 12 + finish_size<W, P>;
+    capacity[1] = capacity[0] / 8 + finish_size<W, P>;
+    workspace_layout layout;
+    for (int b = 0; b < 2; ++b) {
+      words[b] = layout.add(sizeof(W) * capacity[b]);
+      positions[b] = layout.add(sizeof(P) * capacity[b]);
+    }
+    window = layout.add(sizeof(pivots<W, P>));
+    counts = layout.add(sizeof(filter_counts));
+    selected = layout.add(sizeof(P));
+    total = layout.total_bytes();
+  }
+};
+
+template <class Kernel>
+std::size_t prepare_block_sort(Kernel kernel, std::size_t bytes) {
+  allow_shared_bytes(kernel, bytes);
+  return bytes;
+}
+
+/// Finds the record of rank `target` among the input's records (T oriented by `largest`) and
+/// leaves its position in the workspace (returned). When `taken` is not null it also receives the
+/// positions of ranks [0, target], in no particular order.
+template <class T, class P>
+class two_pivot_search {
+ public:
+  using W = radix_word<T>;
+
+  two_pivot_search(const T* data, std::int64_t size, bool largest, std::uint64_t seed, void* base)
+      : input_{data, size, largest}, layout_(size), base_(base), seed_(seed) {}
+
+  static std::size_t workspace_bytes(std::int64_t size) { return two_pivot_layout<W, P>(size).total; }
+
+  P* run(std::int64_t target, P* taken, cudaStream_t stream) {
+    auto* selected = slice_at<P>(base_, layout_.selected);
+    std::int64_t taken_count = 0;
+    if (!level(input_, target, taken, taken_count, 0, stream)) {
+      int from = 0;
+      for (std::uint64_t depth = 1;; ++depth) {
+        const buffered_records<W, P> kept{slice_at<W>(base_, layout_.words[from]),
+                                          slice_at<P>(base_, layout_.positions[from]), kept_size_};
+        if (level(kept, target, taken, taken_count, depth, stream)) break;
+        from ^= 1;
+      }
+    }
+    return selected;
+  }
+
+ private:
+  /// Runs one level on `source`; true when it finished. Otherwise the kept records went to the
+  /// buffer the next level reads, and target/taken_count moved past what lies below them.
+  template <class Source>
+  bool level(const Source& source, std::int64_t& target, P* taken, std::int64_t& taken_count, std::uint64_t depth,
+             cudaStream_t stream) {
+    using shape = sample_shape<W, P>;
+    using sorter = block_record_sort<shape::block, shape::items, W, P>;
+    const std::size_t sort_bytes = sizeof(typename sorter::storage);
+    auto* selected = slice_at<P>(base_, layout_.selected);
+    P* taken_here = taken ? taken + taken_count : nullptr;
+    if (source.size <= finish_size<W, P>) {
+      auto kernel = finish_kernel<shape::block, shape::items, Source>;
+      prepare_block_sort(kernel, sort_bytes);
+      kernel<<<1, shape::block, sort_bytes, stream>>>(source, target, selected, taken_here);
+      BKT_CHECK_LAUNCH(stream);
+      return true;
+    }
+    // Level 0 writes buffer 0; later levels alternate.
+    const int to = depth % 2 == 0 ? 0 : 1;
+    auto* window = slice_at<pivots<W, P>>(base_, layout_.window);
+    auto* counts = slice_at<filter_counts>(base_, layout_.counts);
+    auto sample = sample_kernel<shape::block, shape::items, Source>;
+    prepare_block_sort(sample, sort_bytes);
+    const std::int64_t tiles = (source.size + filter_shape<W>::tile - 1) / filter_shape<W>::tile;
+    for (const float spread : window_spreads) {
+      sample<<<1, shape::block, sort_bytes, stream>>>(source, target, spread, seed_ + depth * 0x632be59bd9b4e019ull,
+                                                      window);
+      BKT_CHECK_LAUNCH(stream);
+      BKT_CUDA_CHECK(cudaMemsetAsync(counts, 0, sizeof(filter_counts), stream));
+      filter_kernel<filter_shape<W>::block, filter_shape<W>::items, Source>
+          <<<static_cast<unsigned>(tiles), filter_shape<W>::block, 0, stream>>>(
+              source, window, slice_at<W>(base_, layout_.words[to]), slice_at<P>(base_, layout_.positions[to]),
+              layout_.capacity[to], taken_here, taken ? target : 0, counts);
+      BKT_CHECK_LAUNCH(stream);
+      filter_counts host{};
+      BKT_CUDA_CHECK(cudaMemcpyAsync(&host, counts, sizeof host, cudaMemcpyDeviceToHost, stream));
+      BKT_CUDA_CHECK(cudaStreamSynchronize(stream));
+      const auto below = static_cast<std::int64_t>(host.below), kept = static_cast<std::int64_t>(host.middle);
+      if (below <= target && target < below + kept && kept <= layout_.capacity[to]) {
+        target -= below;
+        taken_count += below;
+        kept_size_ = kept;
+        return false;
+      }
+    }
+    throw error("selection: the sampled window missed the target three times (kept records exceed the buffer)",
+                cudaSuccess, __FILE__, __LINE__);
+  }
+
+  input_records<T, P> input_;
+  two_pivot_layout<W, P> layout_;
+  void* base_;
+  std::uint64_t seed_;
+  std::int64_t kept_size_ = 0;
+};
+
+}  // namespace bkt::detail::select
