@@ -47,12 +47,6 @@ struct two_pivot_layout {
   }
 };
 
-template <class Kernel>
-std::size_t prepare_block_sort(Kernel kernel, std::size_t bytes) {
-  allow_shared_bytes(kernel, bytes);
-  return bytes;
-}
-
 /// Finds the record of rank `target` among the input's records (T oriented by `largest`) and
 /// leaves its position in the workspace (returned). When `taken` is not null it also receives the
 /// positions of ranks [0, target], in no particular order.
@@ -94,7 +88,7 @@ class two_pivot_search {
     P* taken_here = taken ? taken + taken_count : nullptr;
     if (source.size <= finish_size<W, P>) {
       auto kernel = finish_kernel<shape::block, shape::items, Source>;
-      prepare_block_sort(kernel, sort_bytes);
+      allow_shared_bytes(kernel, sort_bytes);
       kernel<<<1, shape::block, sort_bytes, stream>>>(source, target, selected, taken_here);
       BKT_CHECK_LAUNCH(stream);
       return true;
@@ -104,7 +98,7 @@ class two_pivot_search {
     auto* window = slice_at<pivots<W, P>>(base_, layout_.window);
     auto* counts = slice_at<filter_counts>(base_, layout_.counts);
     auto sample = sample_kernel<shape::block, shape::items, Source>;
-    prepare_block_sort(sample, sort_bytes);
+    allow_shared_bytes(sample, sort_bytes);
     const std::int64_t tiles = (source.size + filter_shape<W>::tile - 1) / filter_shape<W>::tile;
     for (const float spread : window_spreads) {
       sample<<<1, shape::block, sort_bytes, stream>>>(source, target, spread, seed_ + depth * 0x632be59bd9b4e019ull,
