@@ -4,6 +4,7 @@
 # run every benchmark, and leave logs and JSON in OUTDIR. Usage: scripts/gpu-check.sh OUTDIR [PART]
 # PART is all (the default), tests (build, tests, sanitizers) or bench (build, benchmarks): a
 # device session that caps one command at 10 minutes runs the two parts as two calls.
+# BKT_TEST_FILTER (a GoogleTest filter) narrows the test shards, e.g. to one primitive's suites.
 set -uo pipefail
 out=${1:?usage: scripts/gpu-check.sh OUTDIR [all|tests|bench]}
 part=${2:-all}
@@ -77,7 +78,8 @@ for t in "$build"/tests/bkt_*_tests; do
   name=$(basename "$t")
   start=$SECONDS
   for ((i = 0; i < shards; ++i)); do
-    GTEST_TOTAL_SHARDS=$shards GTEST_SHARD_INDEX=$i "$t" >"$out/$name.$i.log" 2>&1 &
+    GTEST_TOTAL_SHARDS=$shards GTEST_SHARD_INDEX=$i "$t" --gtest_filter="${BKT_TEST_FILTER:-*}" \
+      >"$out/$name.$i.log" 2>&1 &
     shard_pids+=($!)
   done
   for pid in "${shard_pids[@]}"; do wait "$pid" || fail "$name shard (see $name.log)"; done

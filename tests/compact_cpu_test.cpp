@@ -9,6 +9,7 @@
 #include "bkt/compact.hpp"
 #include "bkt/ref/compact.hpp"
 #include "support/checks.hpp"
+#include "support/error_message.hpp"
 #include "support/generators.hpp"
 
 namespace {
@@ -68,17 +69,6 @@ TEST(compact_policy, float_comparisons_follow_ieee) {
 }
 
 // ---- argument checks: bkt::error with a message, never a crash ----
-
-template <class F>
-std::string error_of(F&& call) {
-  try {
-    call();
-  } catch (const bkt::error& e) {
-    EXPECT_EQ(e.code(), cudaSuccess);
-    return e.what();
-  }
-  return "(no error)";
-}
 
 TEST(compact_arguments, bad_calls_are_refused_with_a_message) {
   bkt::workspace ws;

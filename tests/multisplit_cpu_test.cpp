@@ -13,6 +13,7 @@
 #include "bkt/ref/multisplit.hpp"
 #include "support/buckets.hpp"
 #include "support/checks.hpp"
+#include "support/error_message.hpp"
 #include "support/generators.hpp"
 
 namespace {
@@ -226,23 +227,6 @@ TYPED_TEST(multisplit_cpu_path, digit_passes_sort_keys_in_radix_order) {
 }
 
 // ---- argument checks: bkt::error with a message, never a crash, before any CUDA call ----
-
-template <class F>
-std::string error_of(F&& call) {
-  try {
-    call();
-  } catch (const bkt::error& e) {
-    EXPECT_EQ(e.code(), cudaSuccess) << e.what();
-    return e.what();
-  }
-  return "(no error)";
-}
-
-#define EXPECT_ERROR_MENTIONS(call, text)                       \
-  do {                                                          \
-    const std::string message = error_of([&] { call; });        \
-    EXPECT_NE(message.find(text), std::string::npos) << message; \
-  } while (0)
 
 TEST(multisplit_arguments, bad_calls_are_refused_with_a_message) {
   bkt::workspace ws;

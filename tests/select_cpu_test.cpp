@@ -21,6 +21,7 @@
 #include "bkt/ref/select.hpp"
 #include "bkt/select.hpp"
 #include "support/checks.hpp"
+#include "support/error_message.hpp"
 #include "support/generators.hpp"
 
 namespace {
@@ -266,23 +267,6 @@ TEST(select_arguments, reference_refuses_bad_ranks_and_sizes) {
                std::invalid_argument);
   EXPECT_NO_THROW((bkt::ref::top_k_batched<float, std::int64_t>(in, 2, 5, values, indices)));
 }
-
-template <class F>
-std::string error_of(F&& call) {
-  try {
-    call();
-  } catch (const bkt::error& e) {
-    EXPECT_EQ(e.code(), cudaSuccess) << e.what();
-    return e.what();
-  }
-  return "(no error)";
-}
-
-#define EXPECT_ERROR_MENTIONS(call, text)                       \
-  do {                                                          \
-    const std::string message = error_of([&] { call; });        \
-    EXPECT_NE(message.find(text), std::string::npos) << message; \
-  } while (0)
 
 TEST(select_arguments, host_api_refuses_bad_calls_with_a_message) {
   const std::vector<double> data(10, 2.0);

@@ -50,7 +50,8 @@ void select_kth(std::span<const std::type_identity_t<T>> data, std::int64_t k, T
                 cudaStream_t stream, const select_options& options = {});
 
 /// results[i] (device memory) = the element of rank ranks[i]; ranks in host memory, any order,
-/// repeats allowed, each in [0, data.size()).
+/// repeats allowed, each in [0, data.size()). Pageable ranks are read before the call returns;
+/// pinned ones must stay unchanged until `stream` has run the call.
 template <class T>
 void multiselect(std::span<const std::type_identity_t<T>> data, std::span<const std::int64_t> ranks,
                  std::span<T> results, workspace& ws, cudaStream_t stream, const select_options& options = {});

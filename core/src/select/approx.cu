@@ -1,6 +1,4 @@
 // approx_select (bkt/select.hpp): sampled candidates, one counting pass, the closest candidate.
-#include <string>
-
 #include "bkt/detail/key_types.hpp"
 #include "bkt/detail/select/approx_kernels.cuh"
 #include "single.cuh"
@@ -13,12 +11,10 @@ void approx_select(std::span<const std::type_identity_t<T>> data, std::int64_t k
   using namespace detail;
   using namespace detail::select;
   expect_data("approx_select", "data", data);
-  const auto size = static_cast<std::int64_t>(data.size());
-  check_rank("approx_select", k, size, false);
+  expect_rank("approx_select", k, data.size());
+  expect_approx_options(options);
   if (result == nullptr) throw_argument("approx_select: the result pointer is null");
-  if (options.candidates < 1 || options.candidates > approx_max_candidates)
-    throw_argument("approx_select: candidates must be in [1, " + std::to_string(approx_max_candidates) + "]");
-  if (options.sample_size < 1) throw_argument("approx_select: sample_size must be positive");
+  const auto size = static_cast<std::int64_t>(data.size());
   using W = radix_word<T>;
   const int count = options.candidates;
   with_positions(size, [&]<class P>() {

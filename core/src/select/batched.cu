@@ -3,7 +3,6 @@
 // radix sort afterwards.
 #include <cstdint>
 #include <limits>
-#include <string>
 
 #include "bkt/detail/key_types.hpp"
 #include "bkt/detail/select/row_top_k_kernel.cuh"
@@ -43,18 +42,9 @@ void top_k_rows(const T* data, std::int64_t rows, std::int64_t cols, std::int64_
 template <class T, class Index>
 void top_k_batched(std::span<const T> data, std::int64_t rows, std::int64_t k, std::span<T> values_out,
                    std::span<Index> indices_out, workspace& ws, cudaStream_t stream, const top_k_options& options) {
-  constexpr const char* call = "top_k_batched";
-  expect_data(call, "data", data);
-  const auto size = static_cast<std::int64_t>(data.size());
-  if (rows < 0 || (rows == 0 && size != 0) || (rows > 0 && size % rows != 0))
-    throw_argument(std::string(call) + ": " + std::to_string(size) + " elements do not make " +
-                   std::to_string(rows) + " equal rows");
-  const std::int64_t cols = rows == 0 ? 0 : size / rows;
-  check_rank(call, k, cols, true);
-  if (cols > (std::int64_t{1} << 32)) throw_argument(std::string(call) + ": rows longer than 2^32 elements");
+  const auto cols = static_cast<std::int64_t>(check_top_k_batched<T, Index>(data, rows, k, values_out, indices_out));
+  if (cols > (std::int64_t{1} << 32)) throw_argument("top_k_batched: rows longer than 2^32 elements");
   const auto outputs = static_cast<std::size_t>(rows * k);
-  if (!values_out.empty()) expect_capacity(call, "value output", values_out, outputs);
-  if (!indices_out.empty()) expect_capacity(call, "index output", indices_out, outputs);
   if (k == 0 || rows == 0 || (values_out.empty() && indices_out.empty())) return;
 
   using W = radix_word<T>;

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "bkt/detail/arguments.hpp"
+#include "bkt/detail/select/arguments.hpp"
 #include "bkt/device_buffer.hpp"
 #include "bkt/memory.hpp"
 #include "bkt/ref/select.hpp"
@@ -14,41 +15,12 @@
 namespace bkt::host {
 namespace {
 
+using namespace bkt::detail::select;
+
 template <class T>
 void copy_back(std::span<T> host, const device_buffer<T>& device, cudaStream_t stream) {
   if (device.size() > 0)
     BKT_CUDA_CHECK(cudaMemcpyAsync(host.data(), device.data(), device.size_bytes(), cudaMemcpyDeviceToHost, stream));
-}
-
-/// 0 <= k < n: a rank.
-void expect_rank(const char* call, std::int64_t k, std::size_t n) {
-  if (k < 0 || static_cast<std::uint64_t>(k) >= n)
-    bkt::detail::throw_argument(std::string(call) + ": rank " + std::to_string(k) + " is outside [0, " +
-                                std::to_string(n) + ")");
-}
-
-/// 0 <= k <= n: a count of elements to keep.
-void expect_k(const char* call, std::int64_t k, std::size_t n) {
-  if (k < 0 || static_cast<std::uint64_t>(k) > n)
-    bkt::detail::throw_argument(std::string(call) + ": k = " + std::to_string(k) + " is outside [0, " +
-                                std::to_string(n) + "]");
-}
-
-/// An output that is either empty (skipped) or holds at least `needed` elements.
-template <class U>
-void expect_room(const char* call, const char* name, std::span<U> out, std::size_t needed) {
-  bkt::detail::expect_data(call, name, out);
-  if (!out.empty() && out.size() < needed)
-    bkt::detail::throw_argument(std::string(call) + ": " + name + " holds " + std::to_string(out.size()) +
-                                " elements, fewer than the " + std::to_string(needed) + " selected");
-}
-
-/// Positions in [0, n) must fit in Index.
-template <class Index>
-void expect_index_fits(const char* call, std::size_t n) {
-  if (n > 0 && static_cast<std::uint64_t>(n - 1) > static_cast<std::uint64_t>(std::numeric_limits<Index>::max()))
-    bkt::detail::throw_argument(std::string(call) + ": " + std::to_string(n) +
-                                " positions do not fit the index type; use std::int64_t indices");
 }
 
 }  // namespace
@@ -70,10 +42,7 @@ T select_kth(std::span<const std::type_identity_t<T>> data, std::int64_t k, cons
 template <class T>
 void multiselect(std::span<const std::type_identity_t<T>> data, std::span<const std::int64_t> ranks,
                  std::span<T> results, const select_options& options, backend where) {
-  bkt::detail::expect_data("multiselect", "data", data);
-  bkt::detail::expect_data("multiselect", "ranks", ranks);
-  bkt::detail::expect_capacity("multiselect", "results", results, ranks.size());
-  for (const std::int64_t k : ranks) expect_rank("multiselect", k, data.size());
+  check_multiselect<T>(data, ranks, results);
   if (ranks.empty()) return;
   if (!detail::use_gpu(where)) return ref::multiselect<T>(data, ranks, results);
   const detail::call_stream stream;
@@ -90,8 +59,7 @@ approx_selection<T> approx_select(std::span<const std::type_identity_t<T>> data,
                                   const approx_select_options& options, backend where) {
   bkt::detail::expect_data("approx_select", "data", data);
   expect_rank("approx_select", k, data.size());
-  if (options.candidates < 1 || options.sample_size < 1)
-    bkt::detail::throw_argument("approx_select: candidates and sample_size must be positive");
+  expect_approx_options(options);
   if (!detail::use_gpu(where)) return ref::approx_select<T>(data, k);
   const detail::call_stream stream;
   workspace ws;
@@ -104,10 +72,7 @@ approx_selection<T> approx_select(std::span<const std::type_identity_t<T>> data,
 template <class T, class Index>
 void top_k(std::span<const std::type_identity_t<T>> data, std::int64_t k, std::span<T> values_out,
            std::span<Index> indices_out, const top_k_options& options, backend where) {
-  bkt::detail::expect_data("top_k", "data", data);
-  expect_k("top_k", k, data.size());
-  expect_room("top_k", "values_out", values_out, static_cast<std::size_t>(k));
-  expect_room("top_k", "indices_out", indices_out, static_cast<std::size_t>(k));
+  check_top_k<T>("top_k", data, k, "values_out", values_out, "indices_out", indices_out);
   expect_index_fits<Index>("top_k", data.size());
   if (k == 0 || (values_out.empty() && indices_out.empty())) return;
   if (!detail::use_gpu(where)) return ref::top_k<T, Index>(data, k, values_out, indices_out, options);
@@ -126,18 +91,8 @@ template <class T, class Index>
 void top_k_batched(std::span<const std::type_identity_t<T>> data, std::int64_t rows, std::int64_t k,
                    std::span<T> values_out, std::span<Index> indices_out, const top_k_options& options,
                    backend where) {
-  bkt::detail::expect_data("top_k_batched", "data", data);
-  if (rows < 0 || (rows == 0 && !data.empty()) ||
-      (rows > 0 && data.size() % static_cast<std::uint64_t>(rows) != 0))
-    bkt::detail::throw_argument("top_k_batched: " + std::to_string(data.size()) + " elements do not make " +
-                                std::to_string(rows) + " rows of equal length");
-  const std::size_t cols = rows == 0 ? 0 : data.size() / static_cast<std::size_t>(rows);
-  if (rows > 0) expect_k("top_k_batched", k, cols);
-  if (k < 0) bkt::detail::throw_argument("top_k_batched: k = " + std::to_string(k) + " is negative");
+  check_top_k_batched<T, Index>(data, rows, k, values_out, indices_out);
   const std::size_t selected = static_cast<std::size_t>(rows) * static_cast<std::size_t>(k);
-  expect_room("top_k_batched", "values_out", values_out, selected);
-  expect_room("top_k_batched", "indices_out", indices_out, selected);
-  expect_index_fits<Index>("top_k_batched", cols);
   if (selected == 0 || (values_out.empty() && indices_out.empty())) return;
   if (!detail::use_gpu(where)) return ref::top_k_batched<T, Index>(data, rows, k, values_out, indices_out, options);
   const detail::call_stream stream;

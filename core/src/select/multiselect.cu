@@ -27,10 +27,8 @@ void multiselect(std::span<const std::type_identity_t<T>> data, std::span<const 
                  std::span<T> results, workspace& ws, cudaStream_t stream, const select_options& options) {
   using namespace detail;
   using namespace detail::select;
-  expect_data("multiselect", "data", data);
-  expect_capacity("multiselect", "results", results, ranks.size());
+  check_multiselect<T>(data, ranks, results);
   const auto size = static_cast<std::int64_t>(data.size());
-  for (const auto k : ranks) check_rank("multiselect", k, size, false);
   if (ranks.empty()) return;
   std::vector<std::int64_t> distinct(ranks.begin(), ranks.end());
   std::sort(distinct.begin(), distinct.end());
@@ -49,16 +47,16 @@ void multiselect(std::span<const std::type_identity_t<T>> data, std::span<const 
     return;
   }
   with_positions(size, [&]<class P>() {
-    // The ranks go after the sort's memory: reserve both, sort, then copy the ranks in.
-    const P* order = positions_by_sorting<T, P>(data.data(), size, false, ws, stream);
-    device_buffer<std::int64_t> device_ranks(count, stream);
-    BKT_CUDA_CHECK(cudaMemcpyAsync(device_ranks.data(), ranks.data(), sizeof(std::int64_t) * count,
+    void* ranks_memory = nullptr;
+    const P* order = positions_by_sorting<T, P>(data.data(), size, false, ws, stream, sizeof(std::int64_t) * count,
+                                                &ranks_memory);
+    auto* device_ranks = static_cast<std::int64_t*>(ranks_memory);
+    // From pageable memory the copy has read `ranks` by the time it returns.
+    BKT_CUDA_CHECK(cudaMemcpyAsync(device_ranks, ranks.data(), sizeof(std::int64_t) * count,
                                    cudaMemcpyHostToDevice, stream));
     const auto blocks = static_cast<unsigned>(std::min<std::int64_t>((count + 255) / 256, 1024));
-    values_at_ranks_kernel<<<blocks, 256, 0, stream>>>(data.data(), order, device_ranks.data(), count,
-                                                       results.data());
+    values_at_ranks_kernel<<<blocks, 256, 0, stream>>>(data.data(), order, device_ranks, count, results.data());
     BKT_CHECK_LAUNCH(stream);
-    BKT_CUDA_CHECK(cudaStreamSynchronize(stream));  // the ranks' buffer and the host span
   });
 }
 

@@ -13,11 +13,6 @@
 
 namespace bkt::detail::select {
 
-template <class T, class P>
-__global__ void value_at_kernel(const T* data, const P* position, T* result) {
-  *result = data[*position];
-}
-
 /// out_keys[j] = keys[positions[j]] and out_values[j] = values ? values[positions[j]] : positions[j]
 /// (either output may be null).
 template <class T, class P, class V>
@@ -40,12 +35,22 @@ void gather(const T* keys, const V* values, const P* positions, std::int64_t cou
   BKT_CHECK_LAUNCH(stream);
 }
 
+/// words[j] = the oriented word of data[positions[j]], or of data[j] when positions is null.
 template <class T, class P>
-__global__ void words_at_kernel(const T* data, const P* positions, std::int64_t count, bool largest,
-                                radix_word<T>* words) {
+__global__ void oriented_words_kernel(const T* data, const P* positions, std::int64_t count, bool largest,
+                                      radix_word<T>* words) {
   for (std::int64_t j = blockIdx.x * std::int64_t{blockDim.x} + threadIdx.x; j < count;
        j += std::int64_t{gridDim.x} * blockDim.x)
-    words[j] = oriented_word(data[positions[j]], largest);
+    words[j] = oriented_word(data[positions ? static_cast<std::int64_t>(positions[j]) : j], largest);
+}
+
+template <class T, class P>
+void oriented_words(const T* data, const P* positions, std::int64_t count, bool largest, radix_word<T>* words,
+                    cudaStream_t stream) {
+  if (count == 0) return;
+  const auto blocks = static_cast<unsigned>(std::min<std::int64_t>((count + 255) / 256, 8192));
+  oriented_words_kernel<<<blocks, 256, 0, stream>>>(data, positions, count, largest, words);
+  BKT_CHECK_LAUNCH(stream);
 }
 
 /// Bytes sort_positions needs beside its two buffers.
@@ -67,9 +72,7 @@ P* sort_positions(const T* data, bool largest, P* positions, P* spare, radix_wor
   workspace ws(scratch, scratch_bytes);
   double_buffer<P> p{{std::span<P>(positions, count), std::span<P>(spare, count)}, 0};
   radix_sort_keys<P>(p, ws, stream);
-  const auto blocks = static_cast<unsigned>(std::min<std::int64_t>((count + 255) / 256, 4096));
-  words_at_kernel<<<blocks, 256, 0, stream>>>(data, p.data().data(), count, largest, words[0]);
-  BKT_CHECK_LAUNCH(stream);
+  oriented_words<T, P>(data, p.data().data(), count, largest, words[0], stream);
   double_buffer<W> w{{std::span<W>(words[0], count), std::span<W>(words[1], count)}, 0};
   radix_sort_pairs<W, P>(w, p, ws, stream);
   return p.data().data();

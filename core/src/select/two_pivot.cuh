@@ -63,14 +63,13 @@ class two_pivot_search {
   P* run(std::int64_t target, P* taken, cudaStream_t stream) {
     auto* selected = slice_at<P>(base_, layout_.selected);
     std::int64_t taken_count = 0;
-    if (!level(input_, target, taken, taken_count, 0, stream)) {
-      int from = 0;
-      for (std::uint64_t depth = 1;; ++depth) {
-        const buffered_records<W, P> kept{slice_at<W>(base_, layout_.words[from]),
-                                          slice_at<P>(base_, layout_.positions[from]), kept_size_};
-        if (level(kept, target, taken, taken_count, depth, stream)) break;
-        from ^= 1;
-      }
+    // Level d writes buffer d % 2, so level d reads buffer (d - 1) % 2.
+    bool done = level(input_, target, taken, taken_count, 0, stream);
+    for (std::uint64_t depth = 1; !done; ++depth) {
+      const int from = static_cast<int>((depth - 1) % 2);
+      const buffered_records<W, P> kept{slice_at<W>(base_, layout_.words[from]),
+                                        slice_at<P>(base_, layout_.positions[from]), kept_size_};
+      done = level(kept, target, taken, taken_count, depth, stream);
     }
     return selected;
   }
@@ -93,8 +92,7 @@ class two_pivot_search {
       BKT_CHECK_LAUNCH(stream);
       return true;
     }
-    // Level 0 writes buffer 0; later levels alternate.
-    const int to = depth % 2 == 0 ? 0 : 1;
+    const int to = static_cast<int>(depth % 2);
     auto* window = slice_at<pivots<W, P>>(base_, layout_.window);
     auto* counts = slice_at<filter_counts>(base_, layout_.counts);
     auto sample = sample_kernel<shape::block, shape::items, Source>;

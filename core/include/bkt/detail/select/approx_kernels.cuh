@@ -4,11 +4,10 @@
 
 #include <cstdint>
 
+#include "bkt/detail/select/arguments.hpp"
 #include "bkt/detail/select/block_records.cuh"
 
 namespace bkt::detail::select {
-
-inline constexpr int approx_max_candidates = 1024;
 
 /// Sorts a stratified sample of the input and stores `count` candidates evenly spread over the
 /// sample ranks [target rank - 4 sd, target rank + 4 sd] (ascending, possibly repeated).
@@ -25,11 +24,7 @@ __global__ void __launch_bounds__(BLOCK)
   std::int64_t drawn = source.size < samples ? source.size : samples;
   if (sample_size < drawn) drawn = sample_size;
   record<W, P> r[ITEMS];
-  for (int i = 0; i < ITEMS; ++i) {
-    const std::int64_t s = std::int64_t{threadIdx.x} * ITEMS + i;
-    r[i] = s < drawn ? source.at(stratified_position(s, drawn, source.size, seed)) : record<W, P>{W(~W{0}), P(~P{0})};
-  }
-  sorter::sort(r, true, temp);
+  sorted_sample<BLOCK, ITEMS>(source, drawn, seed, r, temp);
   const auto ranks = window_ranks::around(target, source.size, drawn, 4.0f);
   const std::int64_t low = ranks.low < 0 ? 0 : ranks.low;
   const std::int64_t high = ranks.high >= drawn ? drawn - 1 : ranks.high;

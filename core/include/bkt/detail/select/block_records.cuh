@@ -71,4 +71,23 @@ BKT_HOST_DEVICE inline std::int64_t stratified_position(std::int64_t i, std::int
   return begin + static_cast<std::int64_t>(h % static_cast<std::uint64_t>(end - begin));
 }
 
+/// Fills a block's records with `drawn` (<= BLOCK * ITEMS) records of `source`, one from each of
+/// `drawn` equal strata (every record, in order, when drawn == source.size), and sorts them. Slots
+/// past `drawn` hold padding, which sorts after every real record (real positions are below the
+/// largest position).
+template <int BLOCK, int ITEMS, class Source>
+__device__ void sorted_sample(
+    const Source& source, std::int64_t drawn, std::uint64_t seed,
+    record<typename Source::word_type, typename Source::position_type> (&r)[ITEMS],
+    typename block_record_sort<BLOCK, ITEMS, typename Source::word_type, typename Source::position_type>::storage&
+        temp) {
+  using W = typename Source::word_type;
+  using P = typename Source::position_type;
+  for (int i = 0; i < ITEMS; ++i) {
+    const std::int64_t s = std::int64_t{threadIdx.x} * ITEMS + i;  // blocked: increasing positions
+    r[i] = s < drawn ? source.at(stratified_position(s, drawn, source.size, seed)) : record<W, P>{W(~W{0}), P(~P{0})};
+  }
+  block_record_sort<BLOCK, ITEMS, W, P>::sort(r, Source::positions_in_order, temp);
+}
+
 }  // namespace bkt::detail::select

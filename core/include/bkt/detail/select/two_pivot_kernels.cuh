@@ -42,11 +42,7 @@ __global__ void __launch_bounds__(BLOCK)
 
   constexpr std::int64_t samples = std::int64_t{BLOCK} * ITEMS;
   record<W, P> r[ITEMS];
-  for (int i = 0; i < ITEMS; ++i) {
-    const std::int64_t s = std::int64_t{threadIdx.x} * ITEMS + i;  // blocked: increasing positions
-    r[i] = source.at(stratified_position(s, samples, source.size, seed));
-  }
-  sorter::sort(r, Source::positions_in_order, temp);
+  sorted_sample<BLOCK, ITEMS>(source, samples, seed, r, temp);
 
   const auto ranks = window_ranks::around(target, source.size, samples, spread);
   for (int i = 0; i < ITEMS; ++i) {
@@ -74,12 +70,7 @@ __global__ void __launch_bounds__(BLOCK)
   auto& temp = *reinterpret_cast<typename sorter::storage*>(shared);
 
   record<W, P> r[ITEMS];
-  for (int i = 0; i < ITEMS; ++i) {
-    const std::int64_t s = std::int64_t{threadIdx.x} * ITEMS + i;
-    // Padding sorts after every real record: real positions are below the largest P.
-    r[i] = s < source.size ? source.at(s) : record<W, P>{W(~W{0}), P(~P{0})};
-  }
-  sorter::sort(r, Source::positions_in_order, temp);
+  sorted_sample<BLOCK, ITEMS>(source, source.size, 0, r, temp);
   for (int i = 0; i < ITEMS; ++i) {
     const std::int64_t rank = std::int64_t{threadIdx.x} * ITEMS + i;
     if (rank == target && selected != nullptr) *selected = r[i].position;
