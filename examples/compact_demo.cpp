@@ -1,6 +1,6 @@
 // bkt-compact-demo: keeps the numbers of one column of a text file that pass a threshold, on the
 // GPU when there is one, else on the CPU. Example, on the bundled Rome road network (DIMACS .gr,
-// arc lines "a FROM TO METRES"): bkt-compact-demo data/rome99.gr --lines a --column 4 --above 1000
+// arc lines "a FROM TO METRES"): bkt-compact-demo data/graphs/rome99.gr --lines a --column 4 --above 1000
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 

@@ -4,4 +4,4 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
-build/examples/bkt-compact-demo data/rome99.gr --lines a --column 4 --above 1000
+build/examples/bkt-compact-demo data/graphs/rome99.gr --lines a --column 4 --above 1000

@@ -4,7 +4,8 @@
 # run every benchmark, and leave logs and JSON in OUTDIR. Usage: scripts/gpu-check.sh OUTDIR [PART]
 # PART is all (the default), tests (build, tests, sanitizers) or bench (build, benchmarks): a
 # device session that caps one command at 10 minutes runs the two parts as two calls.
-# BKT_TEST_FILTER (a GoogleTest filter) narrows the test shards, e.g. to one primitive's suites.
+# BKT_TEST_FILTER (a GoogleTest filter) narrows the core's test shards, e.g. to one primitive's
+# suites; the tools' tests always run whole.
 set -uo pipefail
 out=${1:?usage: scripts/gpu-check.sh OUTDIR [all|tests|bench]}
 part=${2:-all}
@@ -62,11 +63,21 @@ sanitize_filter+=':-*more_than_two_to_the_31*:*every_bucket_count*:*every_count*
 race_filter='compact_cases.*:multisplit_cases.*:histogram_cases.*:radix_sort_cases.*:select_test/4.*:'
 race_filter+='select_sweep/4.top_k_batched*:-*more_than_two_to_the_31*'
 sanitize_start=$SECONDS
+# BKT_SANITIZE_FILTER / BKT_RACE_FILTER replace the core filters (e.g. to one primitive's suites).
+sanitize_filter=${BKT_SANITIZE_FILTER:-$sanitize_filter}
+race_filter=${BKT_RACE_FILTER:-$race_filter}
+# The tools' GPU tests (bkt-sssp, bkt-clean) run whole under every sanitizer, after the core's.
+app_gpu_tests=()
+for t in "$build"/apps/*/bkt_*_gpu_tests; do [ -x "$t" ] && app_gpu_tests+=("$t"); done
 for tool in memcheck racecheck synccheck initcheck; do
   filter=$sanitize_filter max_size=20000
   [ "$tool" = racecheck ] && filter=$race_filter max_size=5000
-  BKT_TEST_MAX_SIZE=$max_size timeout "${BKT_SANITIZER_TIMEOUT:-420}" compute-sanitizer --tool "$tool" --error-exitcode 9 \
-    "$build/tests/bkt_gpu_tests" --gtest_filter="$filter" >"$out/sanitizer-$tool.log" 2>&1 &
+  (
+    export BKT_TEST_MAX_SIZE=$max_size
+    sanitize() { timeout "${BKT_SANITIZER_TIMEOUT:-420}" compute-sanitizer --tool "$tool" --error-exitcode 9 "$@"; }
+    sanitize "$build/tests/bkt_gpu_tests" --gtest_filter="$filter"
+    for t in "${app_gpu_tests[@]}"; do sanitize "$t"; done
+  ) >"$out/sanitizer-$tool.log" 2>&1 &
   sanitizer_pids+=($!)
 done
 # Every test binary, with a missing GPU a failure (BKT_REQUIRE_GPU_TESTS) and any skip a failure.
@@ -74,11 +85,13 @@ export BKT_REQUIRE_GPU_TESTS=1
 # The GPU suite's host-side checking dominates, so it runs as 8 GoogleTest shards side by side.
 shards=8
 shard_pids=()
-for t in "$build"/tests/bkt_*_tests; do
+for t in "$build"/tests/bkt_*_tests "$build"/apps/*/bkt_*_tests; do
   name=$(basename "$t")
   start=$SECONDS
+  filter='*'
+  case $t in "$build"/tests/*) filter=${BKT_TEST_FILTER:-*} ;; esac  # the tools' tests always run whole
   for ((i = 0; i < shards; ++i)); do
-    GTEST_TOTAL_SHARDS=$shards GTEST_SHARD_INDEX=$i "$t" --gtest_filter="${BKT_TEST_FILTER:-*}" \
+    GTEST_TOTAL_SHARDS=$shards GTEST_SHARD_INDEX=$i "$t" --gtest_filter="$filter" \
       >"$out/$name.$i.log" 2>&1 &
     shard_pids+=($!)
   done
@@ -97,12 +110,14 @@ fi
 
 for pid in "${sanitizer_pids[@]}"; do wait "$pid" || true; done
 for tool in memcheck racecheck synccheck initcheck; do
-  summary=$(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$out/sanitizer-$tool.log" | tail -1)
-  if grep -qE '(ERROR|RACECHECK) SUMMARY: 0 ' "$out/sanitizer-$tool.log" && grep -q '\[  PASSED  \]' "$out/sanitizer-$tool.log" &&
-     ! grep -q '\[  FAILED  \]' "$out/sanitizer-$tool.log"; then
-    note "compute-sanitizer $tool: $summary"
+  log=$out/sanitizer-$tool.log
+  runs=$((1 + ${#app_gpu_tests[@]}))
+  summaries=$(grep -cE '(ERROR|RACECHECK) SUMMARY' "$log")
+  clean=$(grep -cE '(ERROR|RACECHECK) SUMMARY: 0 ' "$log")
+  if [ "$summaries" -eq "$runs" ] && [ "$clean" -eq "$runs" ] && ! grep -q '\[  FAILED  \]' "$log"; then
+    note "compute-sanitizer $tool: $runs test binaries, $(grep -E '(ERROR|RACECHECK) SUMMARY' "$log" | sort | uniq -c | tr -s ' ' | paste -sd ';')"
   else
-    fail "compute-sanitizer $tool: ${summary:-no summary} (see sanitizer-$tool.log)"
+    fail "compute-sanitizer $tool: $clean of $runs binaries clean, $summaries summaries (see sanitizer-$tool.log)"
   fi
 done
 note "sanitizers: $((SECONDS - sanitize_start)) s"
@@ -110,20 +125,34 @@ fi
 
 if [ "$part" != tests ]; then
 # Benchmarks: each prints its table and writes JSON.
+# BKT_BENCH_FILTER (a grep -E pattern on the names, e.g. 'sssp|clean') runs only some.
 for b in "$build"/bench/*_bench; do
   name=$(basename "$b")
-  "$b" --repeats "${BKT_BENCH_REPEATS:-25}" --json "$out/$name.json" >"$out/$name.txt" 2>&1 || fail "$name (see $name.txt)"
+  echo "$name" | grep -qE "${BKT_BENCH_FILTER:-.}" || continue
+  extra=()
+  [ "$name" = sssp_bench ] && extra=(--export "$build/sssp-export")
+  "$b" --repeats "${BKT_BENCH_REPEATS:-25}" --json "$out/$name.json" "${extra[@]}" >"$out/$name.txt" 2>&1 || fail "$name (see $name.txt)"
 done
+if [ -f "$out/sssp_bench.json" ]; then  # SciPy's Dijkstra on the graphs sssp_bench exported
+  python3 scripts/scipy_sssp_bench.py "$build/sssp-export" --bench-json "$out/sssp_bench.json" \
+    --json "$out/scipy_sssp.json" >"$out/scipy_sssp.txt" 2>&1 || fail "scipy_sssp_bench (see scipy_sssp.txt)"
+  cat "$out/scipy_sssp.txt"
+fi
+if [ -x "$build/bench/clean_bench" ] && echo clean_bench | grep -qE "${BKT_BENCH_FILTER:-.}" && python3 -c 'import torch' 2>/dev/null; then
+  python3 scripts/torch_hogbom_bench.py --json "$out/torch_hogbom.json" >"$out/torch_hogbom.txt" 2>&1 ||
+    fail "torch_hogbom_bench (see torch_hogbom.txt)"
+  cat "$out/torch_hogbom.txt"
+fi
 cat "$out"/*_bench.txt
 # PyTorch's selection on the same inputs, then one table of select_bench, CUB and torch against the
 # selection issue's targets (select_table.md).
-if python3 -c 'import torch' 2>/dev/null; then
+if [ -f "$out/select_bench.json" ] && python3 -c 'import torch' 2>/dev/null; then
   torch_repeats=${BKT_BENCH_REPEATS:-25}
   [ "$torch_repeats" -lt 20 ] && torch_repeats=20  # median of at least 20 runs
   python3 scripts/torch_select_bench.py --repeats "$torch_repeats" --json "$out/torch_select.json" \
     >"$out/torch_select.txt" 2>&1 || fail "torch_select_bench (see torch_select.txt)"
   cat "$out/torch_select.txt"
-else
+elif [ -f "$out/select_bench.json" ]; then
   note "torch: python3 cannot import torch; torch_select_bench skipped"
 fi
 if [ -f "$out/select_bench.json" ]; then

@@ -5,7 +5,7 @@
 # the machine-code step (ptxas) cuts the build several times over; a GPU would still JIT the PTX.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-packages=(cmake ninja-build g++ googletest libgtest-dev libcli11-dev nlohmann-json3-dev)
+packages=(cmake ninja-build g++ googletest libgtest-dev libcli11-dev nlohmann-json3-dev libboost-graph-dev zlib1g-dev libcfitsio-dev wcslib-dev libfftw3-dev)
 missing=()
 for p in "${packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
 if [ ${#missing[@]} -gt 0 ]; then

@@ -1,0 +1,32 @@
+#include "cpu/fftw_support.hpp"
+
+#include <utility>
+
+namespace bkt::clean::cpu {
+
+std::mutex& fftw_planner_mutex() {
+  static std::mutex planner_mutex;
+  return planner_mutex;
+}
+
+fftwf_plan_owner::~fftwf_plan_owner() {
+  if (plan_ == nullptr) return;
+  const std::lock_guard<std::mutex> lock(fftw_planner_mutex());
+  fftwf_destroy_plan(plan_);
+}
+
+fftwf_plan_owner& fftwf_plan_owner::operator=(fftwf_plan_owner&& other) noexcept {
+  fftwf_plan_owner old(std::exchange(plan_, std::exchange(other.plan_, nullptr)));
+  return *this;  // `old` destroys the previous plan
+}
+
+std::int64_t fft_friendly_size(std::int64_t at_least) {
+  for (std::int64_t n = at_least < 1 ? 1 : at_least;; ++n) {
+    std::int64_t rest = n;
+    for (const std::int64_t factor : {2, 3, 5, 7})
+      while (rest % factor == 0) rest /= factor;
+    if (rest == 1) return n;
+  }
+}
+
+}  // namespace bkt::clean::cpu

@@ -1,0 +1,64 @@
+// The files one bkt-clean run writes beside --prefix P: P-model.fits, P-residual.fits,
+// P-restored.fits, P-sources.txt, P-components.json, and the --plot file. All are created as
+// temporaries before the deconvolution starts (an unwritable prefix fails at once) and renamed
+// into place together at the end; a failure anywhere leaves none of them.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "bkt_apps/output_file.hpp"
+#include "clean_inputs.hpp"
+#include "fits_write.hpp"
+
+namespace bkt::clean {
+
+struct output_paths {
+  std::string model, residual, restored, sources, components;
+  std::string plot;  // empty: no plot
+};
+
+/// The paths for --prefix `prefix` and --plot `plot`.
+output_paths output_paths_for(const std::string& prefix, const std::string& plot);
+
+/// BUNIT of the model and of the residual and restored images, from the dirty image's BUNIT:
+/// JY/PIXEL and JY/BEAM for a Jy/beam image (or one without BUNIT); for another unit per beam
+/// (mJy/beam) the model gets that unit per pixel; any other unit (K) is kept for all three.
+struct output_units {
+  std::string model;
+  std::string image;
+};
+output_units units_for(const std::optional<std::string>& input_bunit);
+
+/// The deconvolved images of one plane.
+struct plane_images {
+  std::int64_t plane = 0;  // the dirty image's plane number
+  image model, residual, restored;
+};
+
+/// What the outputs say about the run.
+struct output_notes {
+  std::optional<sky_beam> beam;       // the restoring beam, when the image has a celestial WCS
+  std::vector<std::string> history;   // HISTORY lines for every FITS output
+  nlohmann::json summary;             // embedded in P-components.json
+};
+
+class clean_outputs {
+ public:
+  /// Creates every temporary, the model's first; throws app_error "PATH: cannot create: REASON".
+  explicit clean_outputs(const output_paths& paths);
+
+  /// Encodes everything (FITS planes in the input's layout, or a single plane of it), writes it
+  /// and renames all files into place. `planes` are in inputs.planes order.
+  void write(const clean_inputs& inputs, const std::vector<plane_images>& planes, const output_notes& notes);
+
+ private:
+  output_paths paths_;
+  std::vector<bkt::apps::output_file> files_;  // model, residual, restored, sources, components, [plot]
+};
+
+}  // namespace bkt::clean

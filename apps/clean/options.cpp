@@ -1,0 +1,181 @@
+#include "options.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <string_view>
+#include <vector>
+
+#include "bkt_apps/app_error.hpp"
+#include "io/plot_file.hpp"
+
+#ifndef BKT_VERSION
+#define BKT_VERSION "unknown"
+#endif
+
+namespace bkt::clean {
+namespace {
+
+/// The comma-separated numbers of `text`, or nothing when one does not parse.
+template <class Number>
+std::optional<std::vector<Number>> parse_list(std::string_view text) {
+  std::vector<Number> values;
+  while (true) {
+    const auto comma = text.find(',');
+    const std::string_view field = text.substr(0, comma);
+    Number value{};
+    const auto [end, code] = std::from_chars(field.data(), field.data() + field.size(), value);
+    if (field.empty() || code != std::errc{} || end != field.data() + field.size()) return std::nullopt;
+    values.push_back(value);
+    if (comma == std::string_view::npos) return values;
+    text.remove_prefix(comma + 1);
+  }
+}
+
+/// A validator with an empty description, so that --help shows the type name alone.
+CLI::Validator check(std::function<std::string(std::string&)> test) { return CLI::Validator(std::move(test), ""); }
+
+std::string format_number(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", value);
+  return text;
+}
+
+constexpr const char* description =
+    "CLEAN deconvolution of a radio image: subtracts scaled copies of the PSF from DIRTY.fits at its peaks "
+    "(Hogbom; or Clark, with major cycles by FFT) until --niter components, the threshold, or divergence; then "
+    "restores the components with a Gaussian beam fitted to the PSF's main lobe. On the GPU when there is one, "
+    "else on the CPU.\n\n"
+    "Inputs: FITS images (BITPIX 8/16/32/-32/-64, NAXIS 2 to 4; the image on axes 1 and 2, frequency or Stokes "
+    "on 3 and 4). PSF.fits has the image's size or twice it, its peak at pixel (N/2, N/2) 0-based. A cube "
+    "(an axis 3 or 4 longer than 1) is deconvolved plane by plane.\n\n"
+    "Outputs beside --prefix P: P-model.fits (JY/PIXEL), P-residual.fits and P-restored.fits (JY/BEAM) with the "
+    "dirty image's header, BMAJ/BMIN/BPA and HISTORY; P-sources.txt (WSClean source list); P-components.json. "
+    "A summary goes to standard output.";
+
+}  // namespace
+
+std::string algorithm_name(algorithm method) { return method == algorithm::clark ? "clark" : "hogbom"; }
+
+void add_options(CLI::App& app, options& opts) {
+  app.description(description);
+  app.add_option("DIRTY", opts.dirty_path, "the dirty image (FITS)")->required()->type_name("DIRTY.fits");
+  app.add_option("PSF", opts.psf_path, "the point spread function (FITS), peak at pixel (N/2, N/2)")
+      ->required()
+      ->type_name("PSF.fits");
+  app.add_option("--prefix", opts.prefix, "write PREFIX-model.fits, -residual.fits, -restored.fits, -sources.txt, "
+                                          "-components.json (each whole or not at all)")
+      ->required()
+      ->type_name("PREFIX");
+  bkt::apps::add_common_flags(app, opts.common, "bkt-clean");
+  app.get_option("--json")->description("write the summary as JSON to FILE ('-': standard output, instead of the "
+                                        "text summary)");
+
+  app.add_option_function<std::string>(
+         "--algorithm", [&opts](const std::string& name) { opts.method = name == "clark" ? algorithm::clark : algorithm::hogbom; },
+         "hogbom (default) or clark (minor cycles on the bright pixels, major cycles by FFT)")
+      ->type_name("NAME")
+      ->check(check([](std::string& name) {
+        return name == "hogbom" || name == "clark" ? std::string() : "'" + name + "' is not hogbom or clark";
+      }));
+  app.add_option("--niter", opts.niter, "most components to take, over all major cycles (default 1000)")
+      ->type_name("N")
+      ->check(CLI::Range(std::int64_t{0}, std::numeric_limits<std::int64_t>::max()).description(""));
+  const auto fraction = check([](std::string& text) {
+    double value = 0;
+    const auto [end, code] = std::from_chars(text.data(), text.data() + text.size(), value);
+    return code == std::errc{} && end == text.data() + text.size() && value > 0 && value <= 1
+               ? std::string()
+               : "'" + text + "' is not in (0, 1]";
+  });
+  app.add_option("--gain", opts.gain, "loop gain: the fraction of the peak taken per component (default 0.1)")
+      ->type_name("G")
+      ->check(fraction);
+  app.add_option("--mgain", opts.mgain,
+                 "Clark: end a major cycle once the peak fell by this fraction (default 0.8)")
+      ->type_name("G")
+      ->check(fraction);
+  app.add_option("--threshold", opts.threshold, "stop once the peak |residual| is at or below this, in image units "
+                                                "(Jy/beam; default 0)")
+      ->type_name("FLUX")
+      ->check(CLI::NonNegativeNumber.description(""));
+  app.add_option_function<double>(
+         "--auto-threshold", [&opts](double sigma) { opts.auto_threshold = sigma; },
+         "stop at SIGMA x the dirty image's noise (1.4826 x median absolute deviation, measured at the start), or "
+         "at --threshold if higher")
+      ->type_name("SIGMA")
+      ->check(CLI::PositiveNumber.description(""));
+  app.add_option("--mask", opts.mask_path, "components only where this FITS image (the dirty image's size) is nonzero")
+      ->type_name("MASK.fits");
+  app.add_option_function<std::string>(
+         "--mask-box",
+         [&opts](const std::string& text) {
+           const auto values = *parse_list<std::int64_t>(text);
+           opts.mask_box = pixel_box{values[0], values[1], values[2], values[3]};
+         },
+         "components only inside this box, 0-based pixels, corners included (with --mask: inside both)")
+      ->type_name("X0,Y0,X1,Y1")
+      ->check(check([](std::string& text) {
+        const auto values = parse_list<std::int64_t>(text);
+        if (!values || values->size() != 4) return "'" + text + "' is not X0,Y0,X1,Y1 (four integers)";
+        const auto& v = *values;
+        if (v[0] < 0 || v[1] < 0 || v[2] < v[0] || v[3] < v[1])
+          return "'" + text + "' is not a box: need 0 <= X0 <= X1 and 0 <= Y0 <= Y1";
+        return std::string();
+      }));
+  app.add_option_function<std::string>(
+         "--beam",
+         [&opts](const std::string& text) {
+           if (text == "fit") {
+             opts.beam.reset();
+             return;
+           }
+           const auto values = *parse_list<double>(text);
+           opts.beam = sky_beam{values[0] / 3600, values[1] / 3600, values[2]};
+         },
+         "restoring beam: fit (default: a Gaussian fitted to the PSF's main lobe) or BMAJ,BMIN,BPA in arcsec, "
+         "arcsec, degrees east of north")
+      ->type_name("fit|BMAJ,BMIN,BPA")
+      ->check(check([](std::string& text) {
+        if (text == "fit") return std::string();
+        const auto values = parse_list<double>(text);
+        if (!values || values->size() != 3) return "'" + text + "' is not fit or BMAJ,BMIN,BPA (three numbers)";
+        if (!((*values)[1] > 0 && (*values)[0] >= (*values)[1]) || !std::isfinite((*values)[0]) || !std::isfinite((*values)[2]))
+          return "'" + text + "': need BMAJ >= BMIN > 0";
+        return std::string();
+      }));
+  app.add_option_function<std::int64_t>(
+         "--plane", [&opts](std::int64_t plane) { opts.plane = plane; },
+         "deconvolve only this plane of a cube (0-based, axes 3 and 4 flattened); default: every plane")
+      ->type_name("N")
+      ->check(CLI::NonNegativeNumber.description(""));
+  app.add_option("--plot", opts.plot_path, "write a quick look of the restored and residual images (.png or .svg)")
+      ->type_name("FILE");
+}
+
+void check_options(const options& opts) {
+  if (!opts.plot_path.empty() && !plot_format_of(opts.plot_path))
+    throw bkt::apps::usage_error("--plot " + opts.plot_path + ": the name must end in .png or .svg");
+}
+
+std::vector<std::string> history_lines(const options& opts) {
+  std::string settings = "bkt-clean " BKT_VERSION ": " + algorithm_name(opts.method) +
+                         " niter=" + std::to_string(opts.niter) + " gain=" + format_number(opts.gain) +
+                         " mgain=" + format_number(opts.mgain) + " threshold=" + format_number(opts.threshold);
+  if (opts.auto_threshold) settings += " auto-threshold=" + format_number(*opts.auto_threshold);
+  std::vector<std::string> lines{settings};
+  std::string inputs = "bkt-clean: dirty=" + opts.dirty_path + " psf=" + opts.psf_path;
+  if (!opts.mask_path.empty()) inputs += " mask=" + opts.mask_path;
+  if (opts.mask_box)
+    inputs += " mask-box=" + std::to_string(opts.mask_box->x0) + "," + std::to_string(opts.mask_box->y0) + "," +
+              std::to_string(opts.mask_box->x1) + "," + std::to_string(opts.mask_box->y1);
+  if (opts.plane) inputs += " plane=" + std::to_string(*opts.plane);
+  lines.push_back(inputs);
+  if (opts.beam)
+    lines.push_back("bkt-clean: beam=" + format_number(opts.beam->major_deg * 3600) + "," +
+                    format_number(opts.beam->minor_deg * 3600) + "," + format_number(opts.beam->position_angle_deg));
+  return lines;
+}
+
+}  // namespace bkt::clean

@@ -1,0 +1,185 @@
+#include "run_clean.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <optional>
+
+#include "bkt/stream.hpp"
+#include "bkt_apps/app_error.hpp"
+#include "bkt_apps/progress.hpp"
+#include "deconvolve.hpp"
+#include "io/clean_outputs.hpp"
+#include "io/fits_header.hpp"
+#include "io/sky_wcs.hpp"
+
+namespace bkt::clean {
+namespace {
+
+using clock_type = std::chrono::steady_clock;
+
+double seconds_since(clock_type::time_point start) {
+  return std::chrono::duration<double>(clock_type::now() - start).count();
+}
+
+/// Root mean square over the pixels that are not NaN.
+double finite_rms(const image& picture) {
+  double sum = 0;
+  std::int64_t count = 0;
+  for (float value : picture.pixels)
+    if (!std::isnan(value)) {
+      sum += static_cast<double>(value) * value;
+      ++count;
+    }
+  return count > 0 ? std::sqrt(sum / static_cast<double>(count)) : 0;
+}
+
+std::int64_t nonzero_pixels(const image& model, double& total) {
+  std::int64_t count = 0;
+  total = 0;
+  for (float value : model.pixels)
+    if (value != 0 && !std::isnan(value)) {
+      ++count;
+      total += value;
+    }
+  return count;
+}
+
+/// The restoring beam: --beam in pixels, else the fitted beam of largest area. For a cube that is
+/// CASA's "common beam" choice: every plane is restored alike, so the planes stay comparable.
+beam choose_restoring_beam(const options& opts, const std::optional<pixel_scale>& scale,
+                           const std::vector<plane_summary>& planes, std::vector<std::string>& notes) {
+  if (opts.beam) return beam_in_pixels(*opts.beam, *scale);
+  const plane_summary* largest = nullptr;
+  for (const plane_summary& plane : planes)
+    if (plane.fitted_beam && (largest == nullptr || plane.fitted_beam->major_fwhm * plane.fitted_beam->minor_fwhm >
+                                                        largest->fitted_beam->major_fwhm * largest->fitted_beam->minor_fwhm))
+      largest = &plane;
+  if (largest == nullptr) return {};
+  if (planes.size() > 1)
+    notes.push_back("every plane restored with the largest fitted beam, plane " + std::to_string(largest->plane) + "'s");
+  return *largest->fitted_beam;
+}
+
+struct deconvolved_plane {
+  plane_images images;
+  plane_summary summary;
+};
+
+/// Deconvolves one plane of the inputs.
+deconvolved_plane deconvolve_plane(const options& opts, const clean_inputs& inputs, std::int64_t plane,
+                                   cudaStream_t stream, bool on_gpu) {
+  const image& dirty = inputs.dirty.planes[static_cast<std::size_t>(plane)];
+  deconvolved_plane result;
+  result.images.plane = result.summary.plane = plane;
+  if (all_nan(dirty)) {
+    // A blank channel of a cube: nothing to clean; it is written back as it came.
+    result.summary.skipped = true;
+    result.images.model = image{dirty.width, dirty.height, std::vector<float>(dirty.pixels.size(), 0.0f)};
+    result.images.residual = result.images.restored = dirty;
+    return result;
+  }
+  const std::string psf_name =
+      inputs.psf.num_planes() > 1 ? inputs.psf.name + " plane " + std::to_string(plane) : inputs.psf.name;
+  const image psf = prepare_psf(inputs.psf_plane(plane), dirty, psf_name);
+
+  clean_params params;
+  params.method = opts.method;
+  params.niter = opts.niter;
+  params.gain = opts.gain;
+  params.mgain = opts.mgain;
+  params.threshold = opts.threshold;
+  params.mask = candidate_mask(inputs.mask_plane(plane), opts.mask_box, dirty.width, dirty.height);
+  if (opts.auto_threshold) {
+    // Like WSClean's -auto-threshold: measured once on the dirty image, the larger threshold wins.
+    result.summary.noise_sigma = mad_sigma(dirty, params);
+    params.threshold = std::max(params.threshold, *opts.auto_threshold * *result.summary.noise_sigma);
+  }
+  clean_result cleaned = on_gpu ? clean_gpu(dirty, psf, params, stream) : clean_cpu(dirty, psf, params);
+
+  plane_summary& summary = result.summary;
+  summary.iterations = cleaned.iterations;
+  summary.major_cycles = cleaned.major_cycles;
+  summary.reason = cleaned.reason;
+  summary.peak_residual = cleaned.peak_residual;
+  summary.residual_rms = finite_rms(cleaned.residual);
+  summary.threshold = params.threshold;
+  summary.component_pixels = nonzero_pixels(cleaned.model, summary.model_flux);
+  if (!opts.beam) summary.fitted_beam = fit_beam(psf);
+  result.images.model = std::move(cleaned.model);
+  result.images.residual = std::move(cleaned.residual);
+  return result;
+}
+
+}  // namespace
+
+run_summary run_clean(const options& opts) {
+  const auto start = clock_type::now();
+  const auto verbose = [&](const std::string& message) {
+    if (opts.common.verbose) std::fprintf(stderr, "bkt-clean: %.3f s: %s\n", seconds_since(start), message.c_str());
+  };
+  const clean_inputs inputs = load_clean_inputs(opts.dirty_path, opts.psf_path, opts.mask_path, opts.plane);
+  const sky_wcs wcs(inputs.dirty.header);
+  const std::optional<pixel_scale> scale = wcs.scale();
+  if (opts.beam && !scale)
+    throw bkt::apps::app_error(opts.dirty_path + ": --beam BMAJ,BMIN,BPA (arcsec) needs a celestial WCS: " + wcs.note());
+
+  run_summary summary;
+  summary.method = opts.method;
+  summary.dirty_path = opts.dirty_path;
+  summary.psf_path = opts.psf_path;
+  summary.width = inputs.dirty.width();
+  summary.height = inputs.dirty.height();
+  summary.image_planes = inputs.dirty.num_planes();
+  const output_units units = units_for(header_value(inputs.dirty.header, "BUNIT"));
+  summary.unit = units.image;
+  summary.model_unit = units.model;
+  summary.beam_given = opts.beam.has_value();
+  summary.read_seconds = seconds_since(start);
+  verbose("read " + opts.dirty_path + " and " + opts.psf_path);
+
+  // Created before the work, so that an unwritable prefix fails now rather than after it.
+  const output_paths paths = output_paths_for(opts.prefix, opts.plot_path);
+  clean_outputs outputs(paths);
+
+  const bool on_gpu = bkt::apps::use_gpu(opts.common);
+  summary.device = bkt::apps::device_label(on_gpu);
+  std::optional<bkt::owned_stream> stream;
+  if (on_gpu) stream.emplace();
+
+  std::vector<plane_images> planes;
+  const auto clean_start = clock_type::now();
+  {
+    bkt::apps::progress_bar progress("clean", static_cast<std::int64_t>(inputs.planes.size()));
+    for (std::int64_t plane : inputs.planes) {
+      deconvolved_plane done = deconvolve_plane(opts, inputs, plane, stream ? stream->get() : nullptr, on_gpu);
+      if (done.summary.skipped) summary.notes.push_back("plane " + std::to_string(plane) + ": every pixel NaN, left as is");
+      verbose("plane " + std::to_string(plane) + ": " + std::to_string(done.summary.iterations) + " iterations, stop " +
+              stop_reason_name(done.summary.reason));
+      planes.push_back(std::move(done.images));
+      summary.planes.push_back(done.summary);
+      progress.update(static_cast<std::int64_t>(planes.size()));
+    }
+  }
+  summary.clean_seconds = seconds_since(clean_start);
+
+  const auto restore_start = clock_type::now();
+  summary.restoring_beam = choose_restoring_beam(opts, scale, summary.planes, summary.notes);
+  if (scale) summary.restoring_sky_beam = beam_on_sky(summary.restoring_beam, *scale);
+  else summary.notes.push_back("no celestial WCS (" + wcs.note() + "): positions in pixels only, no BMAJ/BMIN/BPA");
+  for (std::size_t i = 0; i < planes.size(); ++i)
+    if (!summary.planes[i].skipped) planes[i].restored = restore(planes[i].model, planes[i].residual, summary.restoring_beam);
+  summary.restore_seconds = seconds_since(restore_start);
+  verbose("restored");
+
+  summary.outputs = {paths.model, paths.residual, paths.restored, paths.sources, paths.components};
+  if (!paths.plot.empty()) summary.outputs.push_back(paths.plot);
+  summary.total_seconds = seconds_since(start);
+  output_notes notes{summary.restoring_sky_beam, history_lines(opts), summary_json(summary)};
+  outputs.write(inputs, planes, notes);
+  verbose("wrote the outputs");
+  return summary;
+}
+
+}  // namespace bkt::clean

@@ -1,0 +1,45 @@
+// Workers take the next chunk from an atomic counter, which balances uneven chunks (buckets of
+// skewed graphs) without any tuning.
+#include "generate/parallel_for.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <exception>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace bkt::sssp::generate {
+
+int resolve_threads(int threads) {
+  if (threads > 0) return threads;
+  return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+}
+
+void parallel_for(std::int64_t count, std::int64_t grain, int threads,
+                  const std::function<void(std::int64_t, std::int64_t)>& body) {
+  if (count <= 0) return;
+  grain = std::max<std::int64_t>(grain, 1);
+  const std::int64_t chunks = (count + grain - 1) / grain;
+  const int workers = static_cast<int>(std::min<std::int64_t>(resolve_threads(threads), chunks));
+  std::atomic<std::int64_t> next_chunk{0};
+  std::exception_ptr failure;
+  std::mutex failure_mutex;
+  const auto work = [&] {
+    try {
+      for (std::int64_t chunk = next_chunk++; chunk < chunks; chunk = next_chunk++)
+        body(chunk * grain, std::min(count, (chunk + 1) * grain));
+    } catch (...) {
+      const std::lock_guard lock(failure_mutex);
+      if (!failure) failure = std::current_exception();
+      next_chunk = chunks;  // the others stop at their next chunk
+    }
+  };
+  std::vector<std::jthread> pool;
+  for (int w = 1; w < workers; ++w) pool.emplace_back(work);
+  work();
+  pool.clear();  // joins
+  if (failure) std::rethrow_exception(failure);
+}
+
+}  // namespace bkt::sssp::generate

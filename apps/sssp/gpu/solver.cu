@@ -1,0 +1,472 @@
+// The host side of the GPU shortest paths: buffers, and one loop per algorithm. Each round relaxes
+// one frontier; the host reads a few counters back after it (one small copy and one wait per
+// round) to size the next.
+//
+// Every queue entry is (key, vertex): the distance the vertex had when it was queued. An entry is
+// live while its key is still the vertex's distance; dead entries are dropped when met, so a
+// vertex improved twice simply has one dead and one live entry (a lazy priority queue).
+//
+//  - delta-stepping: the whole queue is split by bkt::multisplit with delta_buckets (bucket =
+//    floor((key - base) / delta), relative to the current base) into delta_buckets_per_round
+//    buckets; the lowest non-empty bucket is the frontier, and the rest stays queued, in bucket
+//    order, behind it. New entries are appended after them, and the next round splits all of it
+//    again: improvements that land in the current bucket are relaxed in the next round.
+//  - Near-Far: improvements below the threshold go to the next near frontier, the rest to a far
+//    pile that is only looked at once the near side runs dry; then the threshold moves past the
+//    smallest far key and the pile is split in two.
+//  - Bellman-Ford: every improvement is in the next frontier (no buckets).
+#include <cuda_runtime_api.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <sstream>
+
+#include "bkt/device_buffer.hpp"
+#include "bkt/error.hpp"
+#include "bkt/multisplit.hpp"
+#include "bkt/workspace.hpp"
+#include "gpu/persistent_rounds.cuh"
+#include "gpu/queue_kernels.cuh"
+#include "gpu/relax.cuh"
+#include "gpu/solver.hpp"
+
+namespace bkt::sssp {
+namespace {
+
+/// Buckets per multisplit: more only lets a round jump further ahead when low buckets are empty.
+constexpr int delta_buckets_per_round = 32;
+/// Queues this short go to the persistent kernel (gpu/persistent_rounds.cuh), which hands back to
+/// the multisplit rounds once a frontier exceeds persistent_hand_back_above.
+constexpr std::int64_t persistent_enter_below = std::int64_t{1} << 15;
+constexpr unsigned long long persistent_hand_back_above = 1ull << 18;
+/// default_delta's multiple of Meyer and Sanders' weight / degree.
+constexpr double delta_warp_factor = 32;
+
+/// One round_info in pinned host memory, for the copy after each round.
+class pinned_info {
+ public:
+  pinned_info() { BKT_CUDA_CHECK(cudaMallocHost(&info_, sizeof(gpu::round_info))); }
+  ~pinned_info() { cudaFreeHost(info_); }
+  pinned_info(const pinned_info&) = delete;
+  pinned_info& operator=(const pinned_info&) = delete;
+  gpu::round_info* get() const { return info_; }
+
+ private:
+  gpu::round_info* info_ = nullptr;
+};
+
+class event_pair {
+ public:
+  event_pair() {
+    BKT_CUDA_CHECK(cudaEventCreate(&start));
+    BKT_CUDA_CHECK(cudaEventCreate(&stop));
+  }
+  ~event_pair() {
+    cudaEventDestroy(start);
+    cudaEventDestroy(stop);
+  }
+  event_pair(const event_pair&) = delete;
+  event_pair& operator=(const event_pair&) = delete;
+  cudaEvent_t start{}, stop{};
+};
+
+/// A queue's arrays; its count lives in round_info (see the solver) or in a counter.
+template <class D>
+struct queue_buffers {
+  device_buffer<D> keys;
+  device_buffer<vertex> vertices;
+  queue_buffers() = default;
+  queue_buffers(std::int64_t capacity, cudaStream_t stream) : keys(capacity, stream), vertices(capacity, stream) {}
+  gpu::queue_view<D> view(unsigned long long* count) { return {keys.data(), vertices.data(), count, keys.size()}; }
+};
+
+int grid_for(std::int64_t items, std::int64_t items_per_block, int max_blocks) {
+  const std::int64_t blocks = (items + items_per_block - 1) / items_per_block;
+  return static_cast<int>(std::clamp<std::int64_t>(blocks, 1, max_blocks));
+}
+
+}  // namespace
+
+template <edge_weight Weight>
+struct gpu_solver<Weight>::state {
+  using D = distance_t<Weight>;
+  cudaStream_t stream;
+  std::int64_t num_vertices;
+  std::int64_t num_edges;
+  std::int64_t capacity;  // entries per queue
+  int max_blocks;
+  device_buffer<std::int64_t> offsets;
+  device_buffer<vertex> targets;
+  device_buffer<Weight> weights;
+  device_buffer<D> distances;
+  device_buffer<D> expanded;
+  queue_buffers<D> queues[2];
+  queue_buffers<D> far[2];  // Near-Far only, allocated on first use
+  queue_buffers<D> hubs;
+  device_buffer<gpu::round_info> info;
+  // [0] hub count, [1] [2] the two far piles' counts, [3] [4] vertices expanded and edges relaxed
+  device_buffer<unsigned long long> counters;
+  device_buffer<std::int64_t> bucket_offsets;
+  device_buffer<gpu::persistent_state> loop_state;
+  int persistent_blocks = 0;  // 0: no cooperative launch on this device
+  workspace ws;
+  pinned_info host_info;
+  event_pair events;
+  std::int64_t rounds = 0;
+
+  state(const csr_graph<Weight>& graph, cudaStream_t s, std::int64_t queue_capacity)
+      : stream(s),
+        num_vertices(graph.num_vertices()),
+        num_edges(graph.num_edges()),
+        // One round appends at most one entry per edge relaxed; an overflow is recovered from (the
+        // queue is rebuilt from the distances), so this bounds memory, not correctness.
+        capacity(queue_capacity > 0 ? queue_capacity
+                                    : std::max<std::int64_t>(graph.num_vertices() + graph.num_edges(), 1024)),
+        offsets(graph.num_vertices() + 1, s),
+        targets(graph.num_edges(), s),
+        weights(graph.num_edges(), s),
+        distances(graph.num_vertices(), s),
+        expanded(graph.num_vertices(), s),
+        queues{{capacity, s}, {capacity, s}},
+        hubs(graph.num_edges() / gpu::heavy_degree + 1, s),
+        info(1, s),
+        counters(5, s),
+        bucket_offsets(delta_buckets_per_round + 1, s),
+        loop_state(1, s) {
+    BKT_EXPECTS(graph.num_vertices() <= (std::int64_t{1} << 32) - 1, "gpu_solver: more than 2^32 - 1 vertices");
+    BKT_EXPECTS(capacity > graph.num_vertices(), "gpu_solver: queue capacity must exceed the vertex count");
+    int device = 0, sms = 0;
+    BKT_CUDA_CHECK(cudaGetDevice(&device));
+    BKT_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+    max_blocks = sms * 8;
+    int cooperative = 0, per_sm = 0;
+    BKT_CUDA_CHECK(cudaDeviceGetAttribute(&cooperative, cudaDevAttrCooperativeLaunch, device));
+    BKT_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, gpu::persistent_rounds_kernel<Weight>,
+                                                                 gpu::relax_block_threads, 0));
+    // A few blocks per SM cover a small frontier; more would only make each barrier dearer.
+    if (cooperative != 0) persistent_blocks = sms * std::min(per_sm, 4);
+    BKT_CUDA_CHECK(cudaMemcpyAsync(offsets.data(), graph.offsets.data(), offsets.size_bytes(), cudaMemcpyHostToDevice, s));
+    if (num_edges > 0) {
+      BKT_CUDA_CHECK(cudaMemcpyAsync(targets.data(), graph.targets.data(), targets.size_bytes(), cudaMemcpyHostToDevice, s));
+      BKT_CUDA_CHECK(cudaMemcpyAsync(weights.data(), graph.weights.data(), weights.size_bytes(), cudaMemcpyHostToDevice, s));
+    }
+    ws.reserve(multisplit_workspace_bytes(capacity, delta_buckets_per_round, sizeof(D), sizeof(vertex)), s);
+    BKT_CUDA_CHECK(cudaStreamSynchronize(s));  // the host graph may go away after the constructor
+  }
+
+  gpu::round_info* device_info() { return info.data(); }
+  unsigned long long* queued_count() { return &info.data()->queued; }
+
+  gpu::relax_args<Weight> relax_args_for(const queue_buffers<D>& frontier, const unsigned long long* frontier_size,
+                                         gpu::queue_view<D> near) {
+    gpu::relax_args<Weight> a{};
+    a.offsets = offsets.data();
+    a.targets = targets.data();
+    a.weights = weights.data();
+    a.distances = distances.data();
+    a.expanded = expanded.data();
+    a.frontier_keys = frontier.keys.data();
+    a.frontier_vertices = frontier.vertices.data();
+    a.frontier_size = frontier_size;
+    a.near = near;
+    a.far = {nullptr, nullptr, nullptr, 0};
+    a.threshold = unreachable<D>();
+    a.heavy = hubs.view(counters.data() + 0);
+    a.stats = counters.data() + 3;
+    return a;
+  }
+
+  void relax(const gpu::relax_args<Weight>& a, std::int64_t frontier_bound) {
+    gpu::relax_kernel<Weight><<<grid_for(frontier_bound, gpu::relax_block_threads, max_blocks),
+                                gpu::relax_block_threads, 0, stream>>>(a);
+    BKT_CHECK_LAUNCH(stream);
+    gpu::heavy_relax_kernel<Weight><<<max_blocks / 4, gpu::relax_block_threads, 0, stream>>>(a);
+    BKT_CHECK_LAUNCH(stream);
+    ++rounds;
+  }
+
+  /// Copies round_info to the host and waits for it.
+  const gpu::round_info& read_info() {
+    BKT_CUDA_CHECK(cudaMemcpyAsync(host_info.get(), info.data(), sizeof(gpu::round_info), cudaMemcpyDeviceToHost, stream));
+    BKT_CUDA_CHECK(cudaStreamSynchronize(stream));
+    return *host_info.get();
+  }
+
+  void reset_info() { BKT_CUDA_CHECK(cudaMemsetAsync(info.data(), 0, sizeof(gpu::round_info), stream)); }
+
+  D min_key(const queue_buffers<D>& q, std::int64_t size) {
+    BKT_CUDA_CHECK(cudaMemsetAsync(&info.data()->min_key_bits, 0xff, sizeof(unsigned long long), stream));
+    gpu::min_key_kernel<D><<<grid_for(size, 256, max_blocks), 256, 0, stream>>>(q.keys.data(), size, info.data());
+    BKT_CHECK_LAUNCH(stream);
+    const unsigned long long bits = read_info().min_key_bits;
+    D key;
+    static_assert(sizeof(key) == sizeof(bits));
+    std::memcpy(&key, &bits, sizeof(key));
+    return key;
+  }
+
+  /// After an overflow: queue q becomes every vertex with work left; returns its size.
+  std::int64_t rebuild(queue_buffers<D>& q) {
+    BKT_CUDA_CHECK(cudaMemsetAsync(queued_count(), 0, sizeof(unsigned long long), stream));
+    gpu::rebuild_queue_kernel<D><<<grid_for(num_vertices, 256, max_blocks), 256, 0, stream>>>(
+        distances.data(), expanded.data(), num_vertices, q.view(queued_count()));
+    BKT_CHECK_LAUNCH(stream);
+    return static_cast<std::int64_t>(read_info().queued);
+  }
+
+  void start(vertex source) {
+    const int grid = grid_for(num_vertices, 256, max_blocks);
+    gpu::fill_kernel<D><<<grid, 256, 0, stream>>>(distances.data(), num_vertices, unreachable<D>());
+    BKT_CHECK_LAUNCH(stream);
+    gpu::fill_kernel<D><<<grid, 256, 0, stream>>>(expanded.data(), num_vertices, unreachable<D>());
+    BKT_CHECK_LAUNCH(stream);
+    BKT_CUDA_CHECK(cudaMemsetAsync(counters.data(), 0, counters.size_bytes(), stream));
+    reset_info();
+    gpu::seed_source_kernel<D><<<1, 1, 0, stream>>>(distances.data(), source, queues[0].keys.data(),
+                                                    queues[0].vertices.data(), queued_count());
+    BKT_CHECK_LAUNCH(stream);
+    rounds = 0;
+  }
+
+  void allocate_far_piles() {
+    if (!far[0].keys.empty()) return;
+    far[0] = queue_buffers<D>(capacity, stream);
+    far[1] = queue_buffers<D>(capacity, stream);
+  }
+
+  void copy_entries(queue_buffers<D>& to, std::int64_t to_first, const queue_buffers<D>& from, std::int64_t from_first,
+                    std::int64_t count) {
+    if (count == 0) return;
+    BKT_CUDA_CHECK(cudaMemcpyAsync(to.keys.data() + to_first, from.keys.data() + from_first, count * sizeof(D),
+                                   cudaMemcpyDeviceToDevice, stream));
+    BKT_CUDA_CHECK(cudaMemcpyAsync(to.vertices.data() + to_first, from.vertices.data() + from_first,
+                                   count * sizeof(vertex), cudaMemcpyDeviceToDevice, stream));
+  }
+
+  /// Hands the queue [first, first + items) of queues[current] to the persistent kernel. Returns
+  /// the size of the queue left in queues[current] (from 0) when it hands back, 0 when done.
+  std::int64_t persistent_rounds(int& current, std::int64_t first, std::int64_t items, D& base, D delta) {
+    allocate_far_piles();
+    copy_entries(far[0], 0, queues[current], first, items);  // the whole queue starts as the far pile
+    gpu::persistent_state initial{};
+    initial.far_count[0] = static_cast<unsigned long long>(items);
+    BKT_CUDA_CHECK(cudaMemcpyAsync(loop_state.data(), &initial, sizeof(initial), cudaMemcpyHostToDevice, stream));
+    gpu::persistent_args<Weight> a{};
+    a.graph = relax_args_for(queues[0], nullptr, queues[1].view(nullptr));
+    for (int i = 0; i < 2; ++i) {
+      a.near_keys[i] = queues[i].keys.data();
+      a.near_vertices[i] = queues[i].vertices.data();
+      a.far_keys[i] = far[i].keys.data();
+      a.far_vertices[i] = far[i].vertices.data();
+    }
+    a.capacity = capacity;
+    a.delta = delta;
+    a.hand_back_above = persistent_hand_back_above;
+    a.state = loop_state.data();
+    void* arguments[] = {&a};
+    BKT_CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<void*>(gpu::persistent_rounds_kernel<Weight>),
+                                               persistent_blocks, gpu::relax_block_threads, arguments, 0, stream));
+    BKT_CHECK_LAUNCH(stream);
+    gpu::persistent_state done{};
+    BKT_CUDA_CHECK(cudaMemcpyAsync(&done, loop_state.data(), sizeof(done), cudaMemcpyDeviceToHost, stream));
+    BKT_CUDA_CHECK(cudaStreamSynchronize(stream));
+    rounds += done.rounds;
+    if (done.stop == 0) return 0;
+    D threshold;
+    std::memcpy(&threshold, &done.threshold_bits, sizeof(threshold));
+    base = threshold >= delta ? threshold - delta : D{0};  // every live key is in this bucket or later
+    const int side = static_cast<int>(done.rounds & 1);
+    const std::int64_t near_size = static_cast<std::int64_t>(done.near_count[done.rounds % 3]);
+    const std::int64_t far_size = static_cast<std::int64_t>(done.far_count[done.far_side]);
+    current = 1 - side;
+    if (done.stop == 2 || near_size + far_size > capacity) return rebuild(queues[current]);
+    copy_entries(queues[current], 0, queues[side], 0, near_size);
+    copy_entries(queues[current], near_size, far[done.far_side], 0, far_size);
+    return near_size + far_size;
+  }
+
+  void delta_stepping(D delta) {
+    int current = 0;       // the queue's buffer
+    std::int64_t first = 0;  // the queue is [first, size) of that buffer
+    std::int64_t size = 1;
+    D base{0};
+    while (size > first) {
+      if (persistent_blocks > 0 && size - first <= persistent_enter_below) {
+        size = persistent_rounds(current, first, size - first, base, delta);
+        first = 0;
+        continue;
+      }
+      const int next = 1 - current;
+      const std::int64_t items = size - first;
+      queue_buffers<D>& in = queues[current];
+      queue_buffers<D>& out = queues[next];
+      const delta_buckets<D> bucket_of{base, delta, delta_buckets_per_round};
+      multisplit<D, vertex>(std::span<const D>(in.keys.data() + first, static_cast<std::size_t>(items)),
+                            std::span<const vertex>(in.vertices.data() + first, static_cast<std::size_t>(items)),
+                            std::span<D>(out.keys.data(), static_cast<std::size_t>(items)),
+                            std::span<vertex>(out.vertices.data(), static_cast<std::size_t>(items)),
+                            bucket_offsets.span(), delta_buckets_per_round, bucket_of, ws, stream);
+      gpu::choose_bucket_kernel<<<1, 1, 0, stream>>>(bucket_offsets.data(), delta_buckets_per_round, info.data(),
+                                                     queued_count(), counters.data() + 0);
+      BKT_CHECK_LAUNCH(stream);
+      relax(relax_args_for(out, &info.data()->frontier_size, out.view(queued_count())), items);
+      const gpu::round_info& r = read_info();
+      current = next;
+      if (r.bucket == delta_buckets_per_round - 1) {  // everything far ahead: move the base there
+        first = 0;
+        size = items;
+        base = gpu::bucket_start(min_key(out, items), delta);
+        continue;
+      }
+      base += static_cast<D>(r.bucket) * delta;
+      first = static_cast<std::int64_t>(r.frontier_size);
+      size = static_cast<std::int64_t>(r.queued);
+      if (size > capacity) {
+        first = 0;
+        size = rebuild(out);
+      }
+    }
+  }
+
+  void bellman_ford() {
+    int current = 0;
+    std::int64_t size = 1;
+    while (size > 0) {
+      const int next = 1 - current;
+      // The frontier's size is the count the previous round left in round_info; it moves to
+      // frontier_size so that the output can count from zero.
+      BKT_CUDA_CHECK(cudaMemcpyAsync(&info.data()->frontier_size, queued_count(), sizeof(unsigned long long),
+                                     cudaMemcpyDeviceToDevice, stream));
+      BKT_CUDA_CHECK(cudaMemsetAsync(queued_count(), 0, sizeof(unsigned long long), stream));
+      BKT_CUDA_CHECK(cudaMemsetAsync(counters.data() + 0, 0, sizeof(unsigned long long), stream));
+      relax(relax_args_for(queues[current], &info.data()->frontier_size, queues[next].view(queued_count())), size);
+      size = static_cast<std::int64_t>(read_info().queued);
+      current = next;
+      if (size > capacity) size = rebuild(queues[current]);
+    }
+  }
+
+  void near_far(D delta) {
+    allocate_far_piles();
+    unsigned long long* far_count[2] = {counters.data() + 1, counters.data() + 2};
+    int current = 0, current_far = 0;
+    std::int64_t near_size = 1, far_size = 0;
+    D threshold = delta;
+    while (near_size > 0 || far_size > 0) {
+      if (near_size == 0) {
+        // The near side ran dry: move the threshold past the smallest far key, then split the pile.
+        threshold = gpu::bucket_start(min_key(far[current_far], far_size), delta) + delta;
+        const int kept = 1 - current_far;
+        BKT_CUDA_CHECK(cudaMemsetAsync(queued_count(), 0, sizeof(unsigned long long), stream));
+        BKT_CUDA_CHECK(cudaMemsetAsync(far_count[kept], 0, sizeof(unsigned long long), stream));
+        gpu::split_far_kernel<D><<<grid_for(far_size, 256, max_blocks), 256, 0, stream>>>(
+            far[current_far].keys.data(), far[current_far].vertices.data(), far_size, distances.data(), threshold,
+            queues[current].view(queued_count()), far[kept].view(far_count[kept]));
+        BKT_CHECK_LAUNCH(stream);
+        BKT_CUDA_CHECK(cudaMemcpyAsync(&info.data()->far_queued, far_count[kept], sizeof(unsigned long long),
+                                       cudaMemcpyDeviceToDevice, stream));
+        const gpu::round_info& r = read_info();
+        near_size = static_cast<std::int64_t>(r.queued);
+        far_size = static_cast<std::int64_t>(r.far_queued);
+        current_far = kept;
+        continue;
+      }
+      const int next = 1 - current;
+      BKT_CUDA_CHECK(cudaMemcpyAsync(&info.data()->frontier_size, queued_count(), sizeof(unsigned long long),
+                                     cudaMemcpyDeviceToDevice, stream));
+      BKT_CUDA_CHECK(cudaMemsetAsync(queued_count(), 0, sizeof(unsigned long long), stream));
+      BKT_CUDA_CHECK(cudaMemsetAsync(counters.data() + 0, 0, sizeof(unsigned long long), stream));
+      gpu::relax_args<Weight> a =
+          relax_args_for(queues[current], &info.data()->frontier_size, queues[next].view(queued_count()));
+      a.far = far[current_far].view(far_count[current_far]);
+      a.threshold = threshold;
+      relax(a, near_size);
+      BKT_CUDA_CHECK(cudaMemcpyAsync(&info.data()->far_queued, far_count[current_far], sizeof(unsigned long long),
+                                     cudaMemcpyDeviceToDevice, stream));
+      const gpu::round_info& r = read_info();
+      near_size = static_cast<std::int64_t>(r.queued);
+      far_size = static_cast<std::int64_t>(r.far_queued);
+      current = next;
+      if (near_size > capacity || far_size > capacity) {  // overflow: all work left goes to the far pile
+        near_size = 0;
+        far_size = rebuild(far[current_far]);
+        BKT_CUDA_CHECK(cudaMemcpyAsync(far_count[current_far], queued_count(), sizeof(unsigned long long),
+                                       cudaMemcpyDeviceToDevice, stream));
+      }
+    }
+  }
+};
+
+template <edge_weight Weight>
+gpu_solver<Weight>::gpu_solver(const csr_graph<Weight>& graph, cudaStream_t stream, std::int64_t queue_capacity)
+    : state_(std::make_unique<state>(graph, stream, queue_capacity)) {}
+template <edge_weight Weight>
+gpu_solver<Weight>::~gpu_solver() = default;
+template <edge_weight Weight>
+gpu_solver<Weight>::gpu_solver(gpu_solver&&) noexcept = default;
+template <edge_weight Weight>
+gpu_solver<Weight>& gpu_solver<Weight>::operator=(gpu_solver&&) noexcept = default;
+
+template <edge_weight Weight>
+gpu_run_stats gpu_solver<Weight>::run(vertex source, algorithm method, distance_t<Weight> delta,
+                                      std::span<distance_t<Weight>> distances) {
+  state& s = *state_;
+  BKT_EXPECTS(static_cast<std::int64_t>(source) < s.num_vertices, "gpu_solver::run: source out of range");
+  BKT_EXPECTS(static_cast<std::int64_t>(distances.size()) >= s.num_vertices, "gpu_solver::run: distance output too small");
+  BKT_EXPECTS(delta > distance_t<Weight>{0}, "gpu_solver::run: delta must be positive");
+  BKT_CUDA_CHECK(cudaEventRecord(s.events.start, s.stream));
+  s.start(source);
+  switch (method) {
+    case algorithm::delta_stepping: s.delta_stepping(delta); break;
+    case algorithm::near_far: s.near_far(delta); break;
+    case algorithm::bellman_ford: s.bellman_ford(); break;
+    case algorithm::dijkstra_cpu: BKT_EXPECTS(false, "gpu_solver::run: dijkstra_cpu is not a GPU algorithm");
+  }
+  BKT_CUDA_CHECK(cudaEventRecord(s.events.stop, s.stream));
+  unsigned long long stats[2] = {0, 0};
+  BKT_CUDA_CHECK(cudaMemcpyAsync(stats, s.counters.data() + 3, sizeof(stats), cudaMemcpyDeviceToHost, s.stream));
+  BKT_CUDA_CHECK(cudaMemcpyAsync(distances.data(), s.distances.data(), s.distances.size_bytes(),
+                                 cudaMemcpyDeviceToHost, s.stream));
+  BKT_CUDA_CHECK(cudaStreamSynchronize(s.stream));
+  gpu_run_stats result;
+  float ms = 0;
+  BKT_CUDA_CHECK(cudaEventElapsedTime(&ms, s.events.start, s.events.stop));
+  result.milliseconds = ms;
+  result.rounds = s.rounds;
+  result.frontier_vertices = static_cast<std::int64_t>(stats[0]);
+  result.relaxed_edges = static_cast<std::int64_t>(stats[1]);
+  return result;
+}
+
+template <edge_weight Weight>
+delta_choice<Weight> default_delta(const csr_graph<Weight>& graph) {
+  using D = distance_t<Weight>;
+  const std::int64_t n = std::max<std::int64_t>(graph.num_vertices(), 1);
+  const std::int64_t m = graph.num_edges();
+  double weight_sum = 0;
+  for (const Weight w : graph.weights) weight_sum += static_cast<double>(w);
+  const double mean_weight = m > 0 ? weight_sum / static_cast<double>(m) : 1.0;
+  const double mean_degree = std::max(static_cast<double>(m) / static_cast<double>(n), 1.0);
+  // Meyer and Sanders take delta ~ (largest weight) / (degree); Davidson et al. found GPUs want
+  // buckets a warp's worth wider, so that a bucket holds enough vertices to fill the machine.
+  double chosen = delta_warp_factor * mean_weight / mean_degree;
+  delta_choice<Weight> choice;
+  if constexpr (std::is_floating_point_v<D>) {
+    choice.delta = chosen > 0 ? chosen : 1.0;
+  } else {
+    choice.delta = static_cast<D>(std::max(1.0, std::round(chosen)));
+  }
+  std::ostringstream reason;
+  reason << "delta = " << delta_warp_factor << " x mean weight " << mean_weight << " / mean out-degree "
+         << mean_degree << " (Davidson et al.'s rule: buckets a warp's worth wider than Meyer-Sanders' weight/degree)";
+  choice.reason = reason.str();
+  return choice;
+}
+
+template class gpu_solver<std::uint32_t>;
+template class gpu_solver<float>;
+template delta_choice<std::uint32_t> default_delta(const csr_graph<std::uint32_t>&);
+template delta_choice<float> default_delta(const csr_graph<float>&);
+
+}  // namespace bkt::sssp

@@ -1,0 +1,257 @@
+// Shortest paths, side by side on the same graphs in one process: delta-stepping (buckets by
+// multisplit) at the default delta and at a quarter and four times it, our Near-Far and
+// Bellman-Ford, and Boost's Dijkstra on the CPU (one run; skipped above 2^23 vertices, where it
+// takes minutes). GTEPS counts the graph's edges over the time of one run, as the GAP suite does.
+// The byte limit is one read of the graph (offsets, targets, weights) and one write of the
+// distances over the copy bandwidth measured in this run.
+//
+// --export DIR writes each graph small enough for SciPy (offsets, targets, weights as .npy) and
+// its sources, for scripts/scipy_sssp_bench.py. The text-load rows time load_graph on R-MAT 22
+// written as an edge list: parsing it, then reading the binary cache it left.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "bkt/error.hpp"
+#include "bkt/gpu.hpp"
+#include "bkt/stream.hpp"
+#include "bkt_apps/numeric_io.hpp"
+#include "generate/grid.hpp"
+#include "generate/rmat.hpp"
+#include "gpu/solver.hpp"
+#include "harness.hpp"
+#include "io/load_graph.hpp"
+#include "io/sources.hpp"
+#include "reference/dijkstra.hpp"
+
+namespace {
+
+using namespace bkt::sssp;
+using bkt::bench::timing;
+
+struct bench_graph {
+  std::string name;
+  any_graph graph;
+};
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+timing median_of(std::vector<double> ms) {
+  std::sort(ms.begin(), ms.end());
+  return {ms[ms.size() / 2], ms.front(), ms.back()};
+}
+
+/// Runs `method` from each source, `repeats` times each (fewer when one run takes over a second),
+/// and returns the median time; `distances` gets the last run's distances of source 0.
+template <edge_weight W>
+timing time_gpu(gpu_solver<W>& solver, algorithm method, distance_t<W> delta, const std::vector<vertex>& sources,
+                int repeats, std::vector<distance_t<W>>& distances, gpu_run_stats& last) {
+  std::vector<double> ms;
+  for (const vertex source : sources) {
+    last = solver.run(source, method, delta, distances);  // warm-up
+    const int runs = last.milliseconds > 1000 ? 1 : std::max(1, std::min(repeats, static_cast<int>(2000 / (last.milliseconds + 1))));
+    for (int r = 0; r < runs; ++r) ms.push_back(solver.run(source, method, delta, distances).milliseconds);
+  }
+  solver.run(sources.front(), method, delta, distances);
+  return median_of(ms);
+}
+
+template <edge_weight W>
+void export_for_scipy(const std::string& dir, const std::string& name, const csr_graph<W>& g,
+                      const std::vector<vertex>& sources) {
+  namespace fs = std::filesystem;
+  const fs::path folder = fs::path(dir) / name;
+  fs::create_directories(folder);
+  auto write = [&](const char* file, const auto& values) {
+    bkt::apps::output_options out;
+    out.path = (folder / file).string();
+    bkt::apps::write_array(out, bkt::apps::file_format::npy, bkt::apps::numeric_array::copy_of(std::span(values)));
+  };
+  write("offsets.npy", g.offsets);
+  write("targets.npy", g.targets);
+  write("weights.npy", g.weights);
+  write("sources.npy", sources);
+}
+
+template <edge_weight W>
+void bench_one(bkt::bench::report& rep, const bkt::bench::options& opts, const std::string& name,
+               const csr_graph<W>& graph, cudaStream_t stream, const std::string& export_dir, nlohmann::json& extra) {
+  using D = distance_t<W>;
+  const std::vector<vertex> sources = random_sources(graph, 3, 7);
+  if (sources.empty()) return;
+  if (!export_dir.empty() && graph.num_vertices() <= (1 << 22)) export_for_scipy(export_dir, name, graph, sources);
+  gpu_solver<W> solver(graph, stream);
+  const D delta = default_delta(graph).delta;
+  const double edges = static_cast<double>(graph.num_edges());
+  const double limit = 8.0 * static_cast<double>(graph.num_vertices() + 1) + (4.0 + sizeof(W)) * edges +
+                       8.0 * static_cast<double>(graph.num_vertices());
+  const std::string model = "offsets + targets + weights read once, distances written once";
+  std::vector<D> ours(graph.num_vertices()), theirs(graph.num_vertices());
+  gpu_run_stats stats;
+  const timing delta_time = time_gpu(solver, algorithm::delta_stepping, delta, sources, opts.repeats, ours, stats);
+  nlohmann::json record = {{"graph", name},
+                           {"vertices", graph.num_vertices()},
+                           {"edges", graph.num_edges()},
+                           {"delta", static_cast<double>(delta)},
+                           {"delta_rounds", stats.rounds},
+                           {"delta_relaxed_edges", stats.relaxed_edges}};
+
+  auto add = [&](const std::string& what, const timing& ours_time, const std::string& peer, const timing& peer_time) {
+    bkt::bench::comparison row;
+    row.name = name + " " + what;
+    row.elements = edges;
+    row.limit_bytes = limit;
+    row.byte_model = model;
+    row.ours = ours_time;
+    row.peer_name = peer;
+    row.peer = peer_time;
+    rep.add(row);
+  };
+  auto expect_same = [&](const char* what) {
+    if (ours != theirs) {
+      std::fprintf(stderr, "sssp_bench: %s: %s distances differ from delta-stepping's\n", name.c_str(), what);
+      std::exit(1);
+    }
+  };
+
+  for (const double factor : {0.25, 4.0}) {
+    D scaled = static_cast<D>(static_cast<double>(delta) * factor);
+    if (scaled <= D{0}) scaled = D{1};
+    gpu_run_stats s;
+    const timing t = time_gpu(solver, algorithm::delta_stepping, scaled, sources, opts.repeats, theirs, s);
+    expect_same("delta-stepping (other delta)");
+    add("delta-stepping delta x" + std::to_string(factor).substr(0, 4), t, "delta-stepping default delta", delta_time);
+    record["delta_x" + std::to_string(factor).substr(0, 4) + "_rounds"] = s.rounds;
+  }
+  gpu_run_stats near_far_stats;
+  const timing near_far = time_gpu(solver, algorithm::near_far, delta, sources, opts.repeats, theirs, near_far_stats);
+  expect_same("near-far");
+  add("delta-stepping", delta_time, "our near-far", near_far);
+  record["near_far_rounds"] = near_far_stats.rounds;
+  gpu_run_stats bf_stats;
+  const timing bellman_ford = time_gpu(solver, algorithm::bellman_ford, delta, sources, opts.repeats, theirs, bf_stats);
+  expect_same("bellman-ford");
+  add("delta-stepping", delta_time, "our bellman-ford", bellman_ford);
+  record["bellman_ford_rounds"] = bf_stats.rounds;
+  if (graph.num_vertices() <= (1 << 23)) {
+    const auto start = std::chrono::steady_clock::now();
+    const std::vector<D> reference = ref::dijkstra(graph, sources.front());
+    const double ms = seconds_since(start) * 1e3;
+    if (reference != ours) {
+      std::fprintf(stderr, "sssp_bench: %s: GPU distances differ from Boost's Dijkstra\n", name.c_str());
+      std::exit(1);
+    }
+    add("delta-stepping", delta_time, "boost dijkstra (cpu, 1 run)", timing{ms, ms, ms});
+    record["boost_ms"] = ms;
+  }
+  D checksum{0};
+  for (const D d : ours)
+    if (d != unreachable<D>()) checksum += d;
+  record["source"] = sources.front();
+  record["checksum"] = static_cast<double>(checksum);
+  record["delta_ms"] = delta_time.median_ms;
+  record["gteps"] = edges / (delta_time.median_ms * 1e6);
+  extra.push_back(record);
+  std::printf("%s: %lld vertices, %lld edges, delta %g: delta-stepping %.3f ms (%.2f GTEPS, %lld rounds), near-far %.3f ms, bellman-ford %.3f ms\n",
+              name.c_str(), static_cast<long long>(graph.num_vertices()), static_cast<long long>(graph.num_edges()),
+              static_cast<double>(delta), delta_time.median_ms, edges / (delta_time.median_ms * 1e6),
+              static_cast<long long>(stats.rounds), near_far.median_ms, bellman_ford.median_ms);
+  std::fflush(stdout);
+}
+
+/// Writes an R-MAT graph as a text edge list and times load_graph on it twice: parsing, then the cache.
+nlohmann::json time_text_load(const csr_graph<std::uint32_t>& graph, const std::string& dir) {
+  namespace fs = std::filesystem;
+  fs::create_directories(dir);
+  const std::string path = dir + "/rmat22.txt";
+  {
+    std::ofstream out(path);
+    std::string line;
+    for (std::int64_t u = 0; u < graph.num_vertices(); ++u)
+      for (std::int64_t e = graph.offsets[u]; e < graph.offsets[u + 1]; ++e)
+        out << u << ' ' << graph.targets[e] << ' ' << graph.weights[e] << '\n';
+  }
+  fs::remove(path + ".bkt-csr");
+  load_options options;
+  const loaded_graph parsed = load_graph(path, options);
+  const loaded_graph cached = load_graph(path, options);
+  const double mb = static_cast<double>(parsed.input_bytes) / 1e6;
+  std::printf("load rmat22 text (%.0f MB): parse %.3f s (%.0f MB/s), from cache %.3f s (cache used: %s)\n", mb,
+              parsed.seconds, mb / parsed.seconds, cached.seconds, cached.from_cache ? "yes" : "NO");
+  return {{"text_mb", mb}, {"parse_s", parsed.seconds}, {"cache_s", cached.seconds}, {"from_cache", cached.from_cache}};
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string export_dir;
+  std::string data_dir = BKT_DATA_DIR;
+  std::string scratch_dir = "/tmp/bkt-sssp-bench";
+  // The harness parses --repeats and --json; the rest are this benchmark's.
+  std::vector<char*> harness_args = {argv[0]};
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--export" && i + 1 < argc) export_dir = argv[++i];
+    else if (arg == "--data" && i + 1 < argc) data_dir = argv[++i];
+    else if (arg == "--scratch" && i + 1 < argc) scratch_dir = argv[++i];
+    else harness_args.push_back(argv[i]);
+  }
+  return bkt::bench::run_main(
+      static_cast<int>(harness_args.size()), harness_args.data(), "sssp_bench",
+      "Shortest paths: delta-stepping vs Near-Far, Bellman-Ford and Boost's Dijkstra (also --export DIR, --data DIR, --scratch DIR)",
+      [&](const bkt::bench::options& opts, cudaStream_t stream) {
+        bkt::bench::report rep("sssp (GTEPS = graph edges / time of one run from one source)", opts, stream);
+        nlohmann::json graphs = nlohmann::json::array();
+        nlohmann::json load;
+        for (const int scale : {22, 24}) {
+          generate::rmat_options rmat;
+          rmat.scale = scale;
+          rmat.edge_factor = 16;
+          rmat.undirected = true;
+          const auto start = std::chrono::steady_clock::now();
+          const csr_graph<std::uint32_t> g = generate::rmat_graph(rmat);
+          std::printf("generated rmat %d in %.2f s\n", scale, seconds_since(start));
+          if (scale == 22) load = time_text_load(g, scratch_dir);
+          bench_one(rep, opts, "rmat" + std::to_string(scale), g, stream, export_dir, graphs);
+        }
+        for (const std::int64_t side : {2048, 4096}) {
+          generate::grid_options grid;
+          grid.width = grid.height = side;
+          bench_one(rep, opts, "grid" + std::to_string(side), generate::grid_graph(grid), stream, export_dir, graphs);
+        }
+        struct real_graph {
+          const char* file;
+          const char* name;
+          bool undirected;
+          bool random_weights;
+        };
+        for (const real_graph r : {real_graph{"graphs/rome99.gr", "rome99", false, false},
+                                   real_graph{"graphs/luxembourg_osm.mtx", "luxembourg_osm", false, true},
+                                   real_graph{"graphs/facebook_combined.txt", "facebook", true, true}}) {
+          load_options options;
+          options.use_cache = false;
+          options.undirected = r.undirected;
+          if (r.random_weights) options.weights = random_weights{1, 255, 1};
+          const loaded_graph loaded = load_graph(data_dir + "/" + r.file, options);
+          std::visit([&](const auto& g) { bench_one(rep, opts, r.name, g, stream, export_dir, graphs); }, loaded.graph);
+        }
+        rep.finish();
+        if (!opts.json_path.empty()) {
+          std::ifstream in(opts.json_path);
+          nlohmann::json all = nlohmann::json::parse(in, nullptr, false);
+          if (all.is_discarded()) all = nlohmann::json::object();
+          all["graphs"] = graphs;
+          all["load"] = load;
+          std::ofstream(opts.json_path) << all.dump(2) << '\n';
+        }
+      });
+}
