@@ -6,13 +6,14 @@
 // kernel the current bucket is the near queue and everything at or beyond the threshold is a far
 // pile: when the near queue runs dry, the threshold moves to the bucket of the smallest far key and
 // the pile is split (the same buckets of width delta, formed in place). Once the frontier grows past
-// hand_back_above, or a queue overflows, the kernel stops and the host's multisplit rounds go on.
+// hand_back_above, the kernel stops and the host's multisplit rounds go on.
 #pragma once
 
 #include <cooperative_groups.h>
 
 #include <cstdint>
 
+#include "queue_kernels.cuh"
 #include "relax.cuh"
 
 namespace bkt::sssp::gpu {
@@ -27,17 +28,14 @@ struct persistent_state {
   unsigned long long threshold_bits;
   long long rounds;   // rounds run by the last launch
   int far_side;       // the far buffer that holds the pile
-  int stop;           // 0: all done, 1: frontier too large, 2: a queue overflowed
+  int stop;           // 0: all done, 1: the frontier grew past hand_back_above
 };
 
 template <class Weight>
 struct persistent_args {
-  relax_args<Weight> graph;  // graph, distances, expanded, stats; the queues are set per round
-  distance_t<Weight>* near_keys[2];
-  vertex* near_vertices[2];
-  distance_t<Weight>* far_keys[2];
-  vertex* far_vertices[2];
-  std::int64_t capacity;
+  relax_args<Weight> graph;  // graph, distances, pending flags, hubs, stats; queues are set per round
+  vertex* near[2];
+  vertex* far[2];
   distance_t<Weight> delta;
   unsigned long long hand_back_above;
   persistent_state* state;
@@ -75,10 +73,6 @@ __global__ void __launch_bounds__(relax_block_threads) persistent_rounds_kernel(
     const int far_side = volatile_load(s.far_side);
     const unsigned long long near_size = volatile_load(s.near_count[slot]);
     const unsigned long long far_size = volatile_load(s.far_count[far_side]);
-    if (near_size > static_cast<unsigned long long>(a.capacity) || far_size > static_cast<unsigned long long>(a.capacity)) {
-      stop = 2;
-      break;
-    }
     if (near_size > a.hand_back_above) {
       stop = 1;
       break;
@@ -97,39 +91,26 @@ __global__ void __launch_bounds__(relax_block_threads) persistent_rounds_kernel(
       grid.sync();
       unsigned long long smallest = ~0ull;
       for (std::int64_t i = grid.thread_rank(); i < static_cast<std::int64_t>(far_size); i += grid.size())
-        smallest = min(smallest, distance_bits(a.far_keys[far_side][i]));
+        smallest = min(smallest, distance_bits(a.graph.distances[a.far[far_side][i]]));
 #pragma unroll
       for (int offset = 16; offset > 0; offset /= 2) smallest = min(smallest, __shfl_xor_sync(full_warp_mask, smallest, offset));
       if (lane_id() == 0 && smallest != ~0ull) atomicMin(&s.min_key_bits, smallest);
       grid.sync();
       threshold = bucket_start(distance_from_bits<D>(volatile_load(s.min_key_bits)), a.delta) + a.delta;
-      const queue_view<D> near{a.near_keys[1 - side], a.near_vertices[1 - side], &s.near_count[out_slot], a.capacity};
-      const queue_view<D> kept{a.far_keys[1 - far_side], a.far_vertices[1 - far_side], &s.far_count[1 - far_side], a.capacity};
-      const std::int64_t warps = static_cast<std::int64_t>(grid.size()) / 32;
-      for (std::int64_t warp = grid.thread_rank() / 32; warp * 32 < static_cast<std::int64_t>(far_size); warp += warps) {
-        const std::int64_t i = warp * 32 + lane_id();
-        D key{};
-        vertex v = 0;
-        bool live = false;
-        if (i < static_cast<std::int64_t>(far_size)) {
-          key = a.far_keys[far_side][i];
-          v = a.far_vertices[far_side][i];
-          live = key == a.graph.distances[v];
-        }
-        warp_append(near, live && key < threshold, key, v);
-        warp_append(kept, live && !(key < threshold), key, v);
-      }
+      split_far_pile(a.far[far_side], static_cast<std::int64_t>(far_size), a.graph.distances, threshold,
+                     queue_view{a.near[1 - side], &s.near_count[out_slot]},
+                     queue_view{a.far[1 - far_side], &s.far_count[1 - far_side]},
+                     static_cast<std::int64_t>(grid.thread_rank() / 32), static_cast<std::int64_t>(grid.size() / 32));
       if (leader) s.far_side = 1 - far_side;
       grid.sync();
       continue;
     }
     relax_args<Weight> r = a.graph;
-    r.frontier_keys = a.near_keys[side];
-    r.frontier_vertices = a.near_vertices[side];
-    r.near = {a.near_keys[1 - side], a.near_vertices[1 - side], &s.near_count[out_slot], a.capacity};
-    r.far = {a.far_keys[far_side], a.far_vertices[far_side], &s.far_count[far_side], a.capacity};
+    r.frontier = a.near[side];
+    r.near = {a.near[1 - side], &s.near_count[out_slot]};
+    r.far = {a.far[far_side], &s.far_count[far_side]};
     r.threshold = threshold;
-    r.heavy.count = &s.hub_count[slot];
+    r.hubs.count = &s.hub_count[slot];
     relax_entries(r, static_cast<std::int64_t>(near_size));
     grid.sync();
     if (const unsigned long long hubs = volatile_load(s.hub_count[slot]); hubs != 0) {

@@ -1,6 +1,7 @@
-// Relaxing a frontier: every queue entry (key, vertex) whose key is still the vertex's distance,
-// and that was not expanded at that distance already, offers key + w to each edge's target; each
-// improvement appends (new distance, target) to an output queue.
+// Relaxing a frontier: every queued vertex that is still pending (a vertex is queued at most once
+// until it is expanded: its pending flag says so) offers its current distance + w to each edge's
+// target; a target whose distance goes down and that was not pending yet is appended to an output
+// queue. Queues hold vertex ids only; a vertex's key is its distance when it is looked at.
 //
 // Load balance: a warp takes 32 entries, scans their degrees and walks the concatenation of their
 // edge lists 32 edges at a time, so a warp's loads are consecutive edges whatever the degrees.
@@ -41,33 +42,39 @@ __device__ __forceinline__ bool lower_distance(D* slot, D value) {
   return bits < atomicMin(reinterpret_cast<unsigned long long*>(slot), bits);
 }
 
-/// An append-only queue of (key, vertex) entries in device memory; `count` may run past
-/// `capacity`, which marks an overflow (the entries that did not fit are dropped, and the host
-/// rebuilds the queue from the distances).
-template <class D>
+/// An append-only queue of vertices in device memory. It never overflows when it holds the vertex
+/// count: a vertex is queued only while it is not pending, so it sits in one queue at most.
 struct queue_view {
-  D* keys;
   vertex* vertices;
   unsigned long long* count;
-  std::int64_t capacity;
 };
 
-/// Appends (key, v) for the lanes with `want` set: one atomic per warp.
-template <class D>
-__device__ __forceinline__ void warp_append(const queue_view<D>& q, bool want, D key, vertex v) {
+/// Appends v for the lanes with `want` set: one atomic per warp.
+__device__ __forceinline__ void warp_append(const queue_view& q, bool want, vertex v) {
   const unsigned mask = __ballot_sync(full_warp_mask, want);
   if (mask == 0) return;
   const int leader = __ffs(mask) - 1;
   unsigned long long base = 0;
   if (lane_id() == leader) base = atomicAdd(q.count, static_cast<unsigned long long>(__popc(mask)));
   base = __shfl_sync(full_warp_mask, base, leader);
-  if (want) {
-    const unsigned long long at = base + __popc(mask & lane_mask_lt());
-    if (at < static_cast<unsigned long long>(q.capacity)) {
-      q.keys[at] = key;
-      q.vertices[at] = v;
-    }
-  }
+  if (want) q.vertices[base + __popc(mask & lane_mask_lt())] = v;
+}
+
+/// Marks v pending; true when it was not (the caller queues it). The fence orders the distance
+/// the caller lowered before the flag, for claim_expansion's reader.
+__device__ __forceinline__ bool mark_pending(unsigned* pending, vertex v) {
+  __threadfence();
+  return atomicExch(pending + v, 1u) == 0u;
+}
+
+/// Takes v off the pending set before its distance is read: an improvement that lands after the
+/// exchange queues v again, one before it is seen by the read (a vertex is never lost).
+template <class D>
+__device__ __forceinline__ bool claim_expansion(unsigned* pending, const D* distances, vertex v, D& distance) {
+  if (atomicExch(pending + v, 0u) == 0u) return false;
+  __threadfence();
+  distance = *const_cast<const volatile D*>(distances + v);
+  return true;
 }
 
 template <class Weight>
@@ -76,35 +83,29 @@ struct relax_args {
   const vertex* targets;
   const Weight* weights;
   distance_t<Weight>* distances;
-  distance_t<Weight>* expanded;  // the distance at which each vertex's edges were last relaxed
-  const distance_t<Weight>* frontier_keys;
-  const vertex* frontier_vertices;
-  const unsigned long long* frontier_size;  // device-side count: the host does not wait for it
-  queue_view<distance_t<Weight>> near;      // improvements below `threshold` (all of them without a far queue)
-  queue_view<distance_t<Weight>> far;       // Near-Far's far pile; far.count null: none
+  unsigned* pending;                          // 1 while a vertex waits in some queue
+  const vertex* frontier;
+  const unsigned long long* frontier_size;    // device-side count: the host does not wait for it
+  queue_view near;                            // improvements below `threshold` (all of them without a far queue)
+  queue_view far;                             // Near-Far's far pile; far.count null: none
   distance_t<Weight> threshold;
-  queue_view<distance_t<Weight>> heavy;     // frontier entries left to heavy_relax_kernel
-  unsigned long long* stats;                // [0] vertices expanded, [1] edges relaxed
+  queue_view hubs;                            // claimed frontier vertices left to relax_hubs
+  distance_t<Weight>* hub_distances;          // their distances when claimed
+  unsigned long long* stats;                  // [0] vertices expanded, [1] edges relaxed
 };
 
-/// Offers `candidate` to target t and queues t if its distance went down.
+/// Offers `candidate` to target t and queues t if its distance went down and it was not pending.
 template <class Weight>
 __device__ __forceinline__ void offer(const relax_args<Weight>& a, bool active, vertex t, distance_t<Weight> candidate) {
-  bool improved = false;
-  if (active && candidate < a.distances[t]) improved = lower_distance(a.distances + t, candidate);
+  bool queue = false;
+  if (active && candidate < a.distances[t] && lower_distance(a.distances + t, candidate))
+    queue = mark_pending(a.pending, t);
   if (a.far.count == nullptr) {
-    warp_append(a.near, improved, candidate, t);
+    warp_append(a.near, queue, t);
   } else {
-    warp_append(a.near, improved && candidate < a.threshold, candidate, t);
-    warp_append(a.far, improved && !(candidate < a.threshold), candidate, t);
+    warp_append(a.near, queue && candidate < a.threshold, t);
+    warp_append(a.far, queue && !(candidate < a.threshold), t);
   }
-}
-
-/// Whether entry (key, v) should be expanded now: its key is v's distance and v was not expanded
-/// at that distance yet (a queue may hold v twice with the same key).
-template <class D>
-__device__ __forceinline__ bool claim_expansion(D* distances, D* expanded, D key, vertex v) {
-  return key == distances[v] && lower_distance(expanded + v, key);
 }
 
 /// Relaxes frontier entries [0, size) with every warp of the grid (warp-uniform loop).
@@ -122,9 +123,8 @@ __device__ void relax_entries(const relax_args<Weight>& a, std::int64_t size) {
     std::uint32_t degree = 0;
     bool claimed = false;
     if (entry < size) {
-      key = a.frontier_keys[entry];
-      v = a.frontier_vertices[entry];
-      claimed = claim_expansion(a.distances, a.expanded, key, v);
+      v = a.frontier[entry];
+      claimed = claim_expansion(a.pending, a.distances, v, key);
     }
     bool hub = false;
     if (claimed) {
@@ -133,7 +133,16 @@ __device__ void relax_entries(const relax_args<Weight>& a, std::int64_t size) {
       hub = edges > heavy_degree;
       degree = hub ? 0u : static_cast<std::uint32_t>(edges);
     }
-    warp_append(a.heavy, hub, key, v);
+    const unsigned hub_mask = __ballot_sync(full_warp_mask, hub);
+    if (hub_mask != 0) {  // the hub's distance travels with it: relax_hubs must not re-claim it
+      unsigned long long slot = 0;
+      if (lane_id() == __ffs(hub_mask) - 1) slot = atomicAdd(a.hubs.count, static_cast<unsigned long long>(__popc(hub_mask)));
+      slot = __shfl_sync(full_warp_mask, slot, __ffs(hub_mask) - 1) + __popc(hub_mask & lane_mask_lt());
+      if (hub) {
+        a.hubs.vertices[slot] = v;
+        a.hub_distances[slot] = key;
+      }
+    }
     expanded_here += claimed;
     const std::uint32_t end = detail::warp_inclusive_sum(degree);
     const std::uint32_t total = __shfl_sync(full_warp_mask, end, 31);
@@ -174,15 +183,15 @@ __global__ void __launch_bounds__(relax_block_threads) relax_kernel(relax_args<W
   relax_entries(a, static_cast<std::int64_t>(*a.frontier_size));
 }
 
-/// The hubs relax_kernel set aside: each block takes one at a time and walks its edges with all
+/// The hubs relax_entries set aside: each block takes one at a time and walks its edges with all
 /// its warps (warp-uniform steps, so that every lane reaches warp_append's ballot).
 template <class Weight>
 __device__ void relax_hubs(const relax_args<Weight>& a, std::int64_t hubs) {
   using D = distance_t<Weight>;
   unsigned long long edges_here = 0;
   for (std::int64_t hub = blockIdx.x; hub < hubs; hub += gridDim.x) {
-    const D key = a.heavy.keys[hub];
-    const vertex v = a.heavy.vertices[hub];
+    const D key = a.hub_distances[hub];
+    const vertex v = a.hubs.vertices[hub];
     const std::int64_t first = a.offsets[v];
     const std::int64_t last = a.offsets[v + 1];
     if (threadIdx.x == 0) edges_here += static_cast<unsigned long long>(last - first);
@@ -203,7 +212,7 @@ __device__ void relax_hubs(const relax_args<Weight>& a, std::int64_t hubs) {
 
 template <class Weight>
 __global__ void __launch_bounds__(relax_block_threads) heavy_relax_kernel(relax_args<Weight> a) {
-  relax_hubs(a, static_cast<std::int64_t>(*a.heavy.count));
+  relax_hubs(a, static_cast<std::int64_t>(*a.hubs.count));
 }
 
 }  // namespace bkt::sssp::gpu

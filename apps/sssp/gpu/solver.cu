@@ -2,15 +2,16 @@
 // one frontier; the host reads a few counters back after it (one small copy and one wait per
 // round) to size the next.
 //
-// Every queue entry is (key, vertex): the distance the vertex had when it was queued. An entry is
-// live while its key is still the vertex's distance; dead entries are dropped when met, so a
-// vertex improved twice simply has one dead and one live entry (a lazy priority queue).
+// Queues hold vertex ids. A vertex is in at most one queue at a time: its pending flag is set
+// when an improvement queues it and cleared when it is expanded (gpu/relax.cuh), so a queue never
+// holds more than the vertex count and duplicates cost nothing.
 //
-//  - delta-stepping: the whole queue is split by bkt::multisplit with delta_buckets (bucket =
-//    floor((key - base) / delta), relative to the current base) into delta_buckets_per_round
-//    buckets; the lowest non-empty bucket is the frontier, and the rest stays queued, in bucket
-//    order, behind it. New entries are appended after them, and the next round splits all of it
-//    again: improvements that land in the current bucket are relaxed in the next round.
+//  - delta-stepping: the whole queue is split by bkt::multisplit with delta_buckets of each
+//    vertex's distance (bucket = floor((distance - base) / delta), relative to the current base)
+//    into delta_buckets_per_round buckets; the lowest non-empty bucket is the frontier, and the
+//    rest stays queued, in bucket order, behind it. New vertices are appended after them, and the
+//    next round splits all of it again: improvements that land in the current bucket are relaxed
+//    in the next round. Short queues go to one persistent kernel instead (gpu/persistent_rounds.cuh).
 //  - Near-Far: improvements below the threshold go to the next near frontier, the rest to a far
 //    pile that is only looked at once the near side runs dry; then the threshold moves past the
 //    smallest far key and the pile is split in two.
@@ -24,7 +25,7 @@
 
 #include "bkt/device_buffer.hpp"
 #include "bkt/error.hpp"
-#include "bkt/multisplit.hpp"
+#include "bkt/multisplit.cuh"
 #include "bkt/workspace.hpp"
 #include "gpu/persistent_rounds.cuh"
 #include "gpu/queue_kernels.cuh"
@@ -71,16 +72,6 @@ class event_pair {
   cudaEvent_t start{}, stop{};
 };
 
-/// A queue's arrays; its count lives in round_info (see the solver) or in a counter.
-template <class D>
-struct queue_buffers {
-  device_buffer<D> keys;
-  device_buffer<vertex> vertices;
-  queue_buffers() = default;
-  queue_buffers(std::int64_t capacity, cudaStream_t stream) : keys(capacity, stream), vertices(capacity, stream) {}
-  gpu::queue_view<D> view(unsigned long long* count) { return {keys.data(), vertices.data(), count, keys.size()}; }
-};
-
 int grid_for(std::int64_t items, std::int64_t items_per_block, int max_blocks) {
   const std::int64_t blocks = (items + items_per_block - 1) / items_per_block;
   return static_cast<int>(std::clamp<std::int64_t>(blocks, 1, max_blocks));
@@ -94,16 +85,17 @@ struct gpu_solver<Weight>::state {
   cudaStream_t stream;
   std::int64_t num_vertices;
   std::int64_t num_edges;
-  std::int64_t capacity;  // entries per queue
+  std::int64_t capacity;  // vertices per queue: a vertex is in one queue at most
   int max_blocks;
   device_buffer<std::int64_t> offsets;
   device_buffer<vertex> targets;
   device_buffer<Weight> weights;
   device_buffer<D> distances;
-  device_buffer<D> expanded;
-  queue_buffers<D> queues[2];
-  queue_buffers<D> far[2];  // Near-Far only, allocated on first use
-  queue_buffers<D> hubs;
+  device_buffer<unsigned> pending;
+  device_buffer<vertex> queues[2];
+  device_buffer<vertex> far[2];  // Near-Far and the persistent rounds only, allocated on first use
+  device_buffer<vertex> hubs;
+  device_buffer<D> hub_distances;
   device_buffer<gpu::round_info> info;
   // [0] hub count, [1] [2] the two far piles' counts, [3] [4] vertices expanded and edges relaxed
   device_buffer<unsigned long long> counters;
@@ -115,27 +107,24 @@ struct gpu_solver<Weight>::state {
   event_pair events;
   std::int64_t rounds = 0;
 
-  state(const csr_graph<Weight>& graph, cudaStream_t s, std::int64_t queue_capacity)
+  state(const csr_graph<Weight>& graph, cudaStream_t s)
       : stream(s),
         num_vertices(graph.num_vertices()),
         num_edges(graph.num_edges()),
-        // One round appends at most one entry per edge relaxed; an overflow is recovered from (the
-        // queue is rebuilt from the distances), so this bounds memory, not correctness.
-        capacity(queue_capacity > 0 ? queue_capacity
-                                    : std::max<std::int64_t>(graph.num_vertices() + graph.num_edges(), 1024)),
+        capacity(std::max<std::int64_t>(graph.num_vertices(), 1)),
         offsets(graph.num_vertices() + 1, s),
         targets(graph.num_edges(), s),
         weights(graph.num_edges(), s),
         distances(graph.num_vertices(), s),
-        expanded(graph.num_vertices(), s),
+        pending(graph.num_vertices(), s),
         queues{{capacity, s}, {capacity, s}},
         hubs(graph.num_edges() / gpu::heavy_degree + 1, s),
+        hub_distances(graph.num_edges() / gpu::heavy_degree + 1, s),
         info(1, s),
         counters(5, s),
         bucket_offsets(delta_buckets_per_round + 1, s),
         loop_state(1, s) {
     BKT_EXPECTS(graph.num_vertices() <= (std::int64_t{1} << 32) - 1, "gpu_solver: more than 2^32 - 1 vertices");
-    BKT_EXPECTS(capacity > graph.num_vertices(), "gpu_solver: queue capacity must exceed the vertex count");
     int device = 0, sms = 0;
     BKT_CUDA_CHECK(cudaGetDevice(&device));
     BKT_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
@@ -151,28 +140,30 @@ struct gpu_solver<Weight>::state {
       BKT_CUDA_CHECK(cudaMemcpyAsync(targets.data(), graph.targets.data(), targets.size_bytes(), cudaMemcpyHostToDevice, s));
       BKT_CUDA_CHECK(cudaMemcpyAsync(weights.data(), graph.weights.data(), weights.size_bytes(), cudaMemcpyHostToDevice, s));
     }
-    ws.reserve(multisplit_workspace_bytes(capacity, delta_buckets_per_round, sizeof(D), sizeof(vertex)), s);
+    ws.reserve(multisplit_workspace_bytes(capacity, delta_buckets_per_round, sizeof(vertex)), s);
     BKT_CUDA_CHECK(cudaStreamSynchronize(s));  // the host graph may go away after the constructor
   }
 
   gpu::round_info* device_info() { return info.data(); }
   unsigned long long* queued_count() { return &info.data()->queued; }
 
-  gpu::relax_args<Weight> relax_args_for(const queue_buffers<D>& frontier, const unsigned long long* frontier_size,
-                                         gpu::queue_view<D> near) {
+  static gpu::queue_view view(device_buffer<vertex>& q, unsigned long long* count) { return {q.data(), count}; }
+
+  gpu::relax_args<Weight> relax_args_for(const device_buffer<vertex>& frontier, const unsigned long long* frontier_size,
+                                         gpu::queue_view near) {
     gpu::relax_args<Weight> a{};
     a.offsets = offsets.data();
     a.targets = targets.data();
     a.weights = weights.data();
     a.distances = distances.data();
-    a.expanded = expanded.data();
-    a.frontier_keys = frontier.keys.data();
-    a.frontier_vertices = frontier.vertices.data();
+    a.pending = pending.data();
+    a.frontier = frontier.data();
     a.frontier_size = frontier_size;
     a.near = near;
-    a.far = {nullptr, nullptr, nullptr, 0};
+    a.far = {nullptr, nullptr};
     a.threshold = unreachable<D>();
-    a.heavy = hubs.view(counters.data() + 0);
+    a.hubs = {hubs.data(), counters.data() + 0};
+    a.hub_distances = hub_distances.data();
     a.stats = counters.data() + 3;
     return a;
   }
@@ -195,9 +186,11 @@ struct gpu_solver<Weight>::state {
 
   void reset_info() { BKT_CUDA_CHECK(cudaMemsetAsync(info.data(), 0, sizeof(gpu::round_info), stream)); }
 
-  D min_key(const queue_buffers<D>& q, std::int64_t size) {
+  /// The smallest distance of the vertices of q[0, size).
+  D min_distance(const device_buffer<vertex>& q, std::int64_t size) {
     BKT_CUDA_CHECK(cudaMemsetAsync(&info.data()->min_key_bits, 0xff, sizeof(unsigned long long), stream));
-    gpu::min_key_kernel<D><<<grid_for(size, 256, max_blocks), 256, 0, stream>>>(q.keys.data(), size, info.data());
+    gpu::min_distance_kernel<D><<<grid_for(size, 256, max_blocks), 256, 0, stream>>>(q.data(), size, distances.data(),
+                                                                                      info.data());
     BKT_CHECK_LAUNCH(stream);
     const unsigned long long bits = read_info().min_key_bits;
     D key;
@@ -206,61 +199,46 @@ struct gpu_solver<Weight>::state {
     return key;
   }
 
-  /// After an overflow: queue q becomes every vertex with work left; returns its size.
-  std::int64_t rebuild(queue_buffers<D>& q) {
-    BKT_CUDA_CHECK(cudaMemsetAsync(queued_count(), 0, sizeof(unsigned long long), stream));
-    gpu::rebuild_queue_kernel<D><<<grid_for(num_vertices, 256, max_blocks), 256, 0, stream>>>(
-        distances.data(), expanded.data(), num_vertices, q.view(queued_count()));
-    BKT_CHECK_LAUNCH(stream);
-    return static_cast<std::int64_t>(read_info().queued);
-  }
-
   void start(vertex source) {
     const int grid = grid_for(num_vertices, 256, max_blocks);
     gpu::fill_kernel<D><<<grid, 256, 0, stream>>>(distances.data(), num_vertices, unreachable<D>());
     BKT_CHECK_LAUNCH(stream);
-    gpu::fill_kernel<D><<<grid, 256, 0, stream>>>(expanded.data(), num_vertices, unreachable<D>());
-    BKT_CHECK_LAUNCH(stream);
+    BKT_CUDA_CHECK(cudaMemsetAsync(pending.data(), 0, pending.size_bytes(), stream));
     BKT_CUDA_CHECK(cudaMemsetAsync(counters.data(), 0, counters.size_bytes(), stream));
     reset_info();
-    gpu::seed_source_kernel<D><<<1, 1, 0, stream>>>(distances.data(), source, queues[0].keys.data(),
-                                                    queues[0].vertices.data(), queued_count());
+    gpu::seed_source_kernel<D><<<1, 1, 0, stream>>>(distances.data(), pending.data(), source, queues[0].data(),
+                                                    queued_count());
     BKT_CHECK_LAUNCH(stream);
     rounds = 0;
   }
 
   void allocate_far_piles() {
-    if (!far[0].keys.empty()) return;
-    far[0] = queue_buffers<D>(capacity, stream);
-    far[1] = queue_buffers<D>(capacity, stream);
+    if (!far[0].empty()) return;
+    far[0] = device_buffer<vertex>(capacity, stream);
+    far[1] = device_buffer<vertex>(capacity, stream);
   }
 
-  void copy_entries(queue_buffers<D>& to, std::int64_t to_first, const queue_buffers<D>& from, std::int64_t from_first,
-                    std::int64_t count) {
+  void copy_vertices(device_buffer<vertex>& to, std::int64_t to_first, const device_buffer<vertex>& from,
+                     std::int64_t from_first, std::int64_t count) {
     if (count == 0) return;
-    BKT_CUDA_CHECK(cudaMemcpyAsync(to.keys.data() + to_first, from.keys.data() + from_first, count * sizeof(D),
+    BKT_CUDA_CHECK(cudaMemcpyAsync(to.data() + to_first, from.data() + from_first, count * sizeof(vertex),
                                    cudaMemcpyDeviceToDevice, stream));
-    BKT_CUDA_CHECK(cudaMemcpyAsync(to.vertices.data() + to_first, from.vertices.data() + from_first,
-                                   count * sizeof(vertex), cudaMemcpyDeviceToDevice, stream));
   }
 
   /// Hands the queue [first, first + items) of queues[current] to the persistent kernel. Returns
   /// the size of the queue left in queues[current] (from 0) when it hands back, 0 when done.
   std::int64_t persistent_rounds(int& current, std::int64_t first, std::int64_t items, D& base, D delta) {
     allocate_far_piles();
-    copy_entries(far[0], 0, queues[current], first, items);  // the whole queue starts as the far pile
+    copy_vertices(far[0], 0, queues[current], first, items);  // the whole queue starts as the far pile
     gpu::persistent_state initial{};
     initial.far_count[0] = static_cast<unsigned long long>(items);
     BKT_CUDA_CHECK(cudaMemcpyAsync(loop_state.data(), &initial, sizeof(initial), cudaMemcpyHostToDevice, stream));
     gpu::persistent_args<Weight> a{};
-    a.graph = relax_args_for(queues[0], nullptr, queues[1].view(nullptr));
+    a.graph = relax_args_for(queues[0], nullptr, view(queues[1], nullptr));
     for (int i = 0; i < 2; ++i) {
-      a.near_keys[i] = queues[i].keys.data();
-      a.near_vertices[i] = queues[i].vertices.data();
-      a.far_keys[i] = far[i].keys.data();
-      a.far_vertices[i] = far[i].vertices.data();
+      a.near[i] = queues[i].data();
+      a.far[i] = far[i].data();
     }
-    a.capacity = capacity;
     a.delta = delta;
     a.hand_back_above = persistent_hand_back_above;
     a.state = loop_state.data();
@@ -280,9 +258,8 @@ struct gpu_solver<Weight>::state {
     const std::int64_t near_size = static_cast<std::int64_t>(done.near_count[done.rounds % 3]);
     const std::int64_t far_size = static_cast<std::int64_t>(done.far_count[done.far_side]);
     current = 1 - side;
-    if (done.stop == 2 || near_size + far_size > capacity) return rebuild(queues[current]);
-    copy_entries(queues[current], 0, queues[side], 0, near_size);
-    copy_entries(queues[current], near_size, far[done.far_side], 0, far_size);
+    copy_vertices(queues[current], 0, queues[side], 0, near_size);
+    copy_vertices(queues[current], near_size, far[done.far_side], 0, far_size);
     return near_size + far_size;
   }
 
@@ -299,33 +276,28 @@ struct gpu_solver<Weight>::state {
       }
       const int next = 1 - current;
       const std::int64_t items = size - first;
-      queue_buffers<D>& in = queues[current];
-      queue_buffers<D>& out = queues[next];
-      const delta_buckets<D> bucket_of{base, delta, delta_buckets_per_round};
-      multisplit<D, vertex>(std::span<const D>(in.keys.data() + first, static_cast<std::size_t>(items)),
-                            std::span<const vertex>(in.vertices.data() + first, static_cast<std::size_t>(items)),
-                            std::span<D>(out.keys.data(), static_cast<std::size_t>(items)),
-                            std::span<vertex>(out.vertices.data(), static_cast<std::size_t>(items)),
-                            bucket_offsets.span(), delta_buckets_per_round, bucket_of, ws, stream);
+      device_buffer<vertex>& in = queues[current];
+      device_buffer<vertex>& out = queues[next];
+      const gpu::vertex_distance_buckets<D> bucket_of{distances.data(),
+                                                      delta_buckets<D>{base, delta, delta_buckets_per_round}};
+      multisplit<vertex>(std::span<const vertex>(in.data() + first, static_cast<std::size_t>(items)),
+                         std::span<vertex>(out.data(), static_cast<std::size_t>(items)), bucket_offsets.span(),
+                         delta_buckets_per_round, bucket_of, ws, stream);
       gpu::choose_bucket_kernel<<<1, 1, 0, stream>>>(bucket_offsets.data(), delta_buckets_per_round, info.data(),
                                                      queued_count(), counters.data() + 0);
       BKT_CHECK_LAUNCH(stream);
-      relax(relax_args_for(out, &info.data()->frontier_size, out.view(queued_count())), items);
+      relax(relax_args_for(out, &info.data()->frontier_size, view(out, queued_count())), items);
       const gpu::round_info& r = read_info();
       current = next;
       if (r.bucket == delta_buckets_per_round - 1) {  // everything far ahead: move the base there
         first = 0;
         size = items;
-        base = gpu::bucket_start(min_key(out, items), delta);
+        base = gpu::bucket_start(min_distance(out, items), delta);
         continue;
       }
       base += static_cast<D>(r.bucket) * delta;
       first = static_cast<std::int64_t>(r.frontier_size);
       size = static_cast<std::int64_t>(r.queued);
-      if (size > capacity) {
-        first = 0;
-        size = rebuild(out);
-      }
     }
   }
 
@@ -340,10 +312,9 @@ struct gpu_solver<Weight>::state {
                                      cudaMemcpyDeviceToDevice, stream));
       BKT_CUDA_CHECK(cudaMemsetAsync(queued_count(), 0, sizeof(unsigned long long), stream));
       BKT_CUDA_CHECK(cudaMemsetAsync(counters.data() + 0, 0, sizeof(unsigned long long), stream));
-      relax(relax_args_for(queues[current], &info.data()->frontier_size, queues[next].view(queued_count())), size);
+      relax(relax_args_for(queues[current], &info.data()->frontier_size, view(queues[next], queued_count())), size);
       size = static_cast<std::int64_t>(read_info().queued);
       current = next;
-      if (size > capacity) size = rebuild(queues[current]);
     }
   }
 
@@ -356,13 +327,13 @@ struct gpu_solver<Weight>::state {
     while (near_size > 0 || far_size > 0) {
       if (near_size == 0) {
         // The near side ran dry: move the threshold past the smallest far key, then split the pile.
-        threshold = gpu::bucket_start(min_key(far[current_far], far_size), delta) + delta;
+        threshold = gpu::bucket_start(min_distance(far[current_far], far_size), delta) + delta;
         const int kept = 1 - current_far;
         BKT_CUDA_CHECK(cudaMemsetAsync(queued_count(), 0, sizeof(unsigned long long), stream));
         BKT_CUDA_CHECK(cudaMemsetAsync(far_count[kept], 0, sizeof(unsigned long long), stream));
         gpu::split_far_kernel<D><<<grid_for(far_size, 256, max_blocks), 256, 0, stream>>>(
-            far[current_far].keys.data(), far[current_far].vertices.data(), far_size, distances.data(), threshold,
-            queues[current].view(queued_count()), far[kept].view(far_count[kept]));
+            far[current_far].data(), far_size, distances.data(), threshold,
+            view(queues[current], queued_count()), view(far[kept], far_count[kept]));
         BKT_CHECK_LAUNCH(stream);
         BKT_CUDA_CHECK(cudaMemcpyAsync(&info.data()->far_queued, far_count[kept], sizeof(unsigned long long),
                                        cudaMemcpyDeviceToDevice, stream));
@@ -378,8 +349,8 @@ struct gpu_solver<Weight>::state {
       BKT_CUDA_CHECK(cudaMemsetAsync(queued_count(), 0, sizeof(unsigned long long), stream));
       BKT_CUDA_CHECK(cudaMemsetAsync(counters.data() + 0, 0, sizeof(unsigned long long), stream));
       gpu::relax_args<Weight> a =
-          relax_args_for(queues[current], &info.data()->frontier_size, queues[next].view(queued_count()));
-      a.far = far[current_far].view(far_count[current_far]);
+          relax_args_for(queues[current], &info.data()->frontier_size, view(queues[next], queued_count()));
+      a.far = view(far[current_far], far_count[current_far]);
       a.threshold = threshold;
       relax(a, near_size);
       BKT_CUDA_CHECK(cudaMemcpyAsync(&info.data()->far_queued, far_count[current_far], sizeof(unsigned long long),
@@ -388,19 +359,13 @@ struct gpu_solver<Weight>::state {
       near_size = static_cast<std::int64_t>(r.queued);
       far_size = static_cast<std::int64_t>(r.far_queued);
       current = next;
-      if (near_size > capacity || far_size > capacity) {  // overflow: all work left goes to the far pile
-        near_size = 0;
-        far_size = rebuild(far[current_far]);
-        BKT_CUDA_CHECK(cudaMemcpyAsync(far_count[current_far], queued_count(), sizeof(unsigned long long),
-                                       cudaMemcpyDeviceToDevice, stream));
-      }
     }
   }
 };
 
 template <edge_weight Weight>
-gpu_solver<Weight>::gpu_solver(const csr_graph<Weight>& graph, cudaStream_t stream, std::int64_t queue_capacity)
-    : state_(std::make_unique<state>(graph, stream, queue_capacity)) {}
+gpu_solver<Weight>::gpu_solver(const csr_graph<Weight>& graph, cudaStream_t stream)
+    : state_(std::make_unique<state>(graph, stream)) {}
 template <edge_weight Weight>
 gpu_solver<Weight>::~gpu_solver() = default;
 template <edge_weight Weight>

@@ -38,10 +38,7 @@ template <edge_weight Weight>
 class gpu_solver {
  public:
   /// Uploads `graph` (throws bkt::error on a CUDA failure, e.g. out of device memory).
-  /// queue_capacity: entries per work queue, at least num_vertices + 1; 0 picks num_vertices +
-  /// num_edges. A round that overflows it loses nothing (the queue is rebuilt from the distances)
-  /// but costs a pass over the vertices; tests use small capacities to exercise that path.
-  gpu_solver(const csr_graph<Weight>& graph, cudaStream_t stream, std::int64_t queue_capacity = 0);
+  gpu_solver(const csr_graph<Weight>& graph, cudaStream_t stream);
   ~gpu_solver();
   gpu_solver(gpu_solver&&) noexcept;
   gpu_solver& operator=(gpu_solver&&) noexcept;
