@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "generate/counter_random.hpp"
-#include "generate/parallel_for.hpp"
+#include "parallel_for.hpp"
 
 namespace bkt::sssp::generate {
 

@@ -5,8 +5,8 @@
 #include <stdexcept>
 
 #include "generate/counter_random.hpp"
-#include "generate/edge_list.hpp"
-#include "generate/parallel_for.hpp"
+#include "build_csr.hpp"
+#include "parallel_for.hpp"
 
 namespace bkt::sssp::generate {
 namespace {
@@ -111,7 +111,7 @@ csr_graph<std::uint32_t> rmat_graph(const rmat_options& options) {
       }
     }
   });
-  return csr_from_edges(num_vertices, std::move(edges), options.threads);
+  return build_csr<std::uint32_t>(std::move(edges), {.num_vertices = num_vertices, .threads = options.threads});
 }
 
 }  // namespace bkt::sssp::generate

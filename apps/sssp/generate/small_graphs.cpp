@@ -1,12 +1,12 @@
-// Each small graph lists its links in order and hands them to csr_from_edges; link i draws its
+// Each small graph lists its links in order and hands them to build_csr; link i draws its
 // weight from counter i, so both directions of an undirected link agree.
 #include "generate/small_graphs.hpp"
 
 #include <stdexcept>
 #include <string>
 
+#include "build_csr.hpp"
 #include "generate/counter_random.hpp"
-#include "generate/edge_list.hpp"
 
 namespace bkt::sssp::generate {
 namespace {
@@ -27,7 +27,7 @@ class link_list {
     if (undirected_) push(to, from, weight);
   }
   csr_graph<std::uint32_t> build(std::int64_t num_vertices) {
-    return csr_from_edges(num_vertices, std::move(edges_), single_thread);
+    return build_csr<std::uint32_t>(std::move(edges_), {.num_vertices = num_vertices, .threads = single_thread});
   }
 
  private:

@@ -19,8 +19,8 @@
 #include "bkt_apps/app_error.hpp"
 #include "bkt_apps/output_file.hpp"
 #include "io/huge_pages.hpp"
-#include "io/parallel.hpp"
 #include "io/random_weight.hpp"
+#include "parallel_for.hpp"
 
 namespace bkt::sssp::detail {
 namespace {
@@ -81,7 +81,7 @@ std::int64_t count_pieces(std::int64_t bytes) { return (bytes + piece_bytes - 1)
 /// Hashes an array in memory, pieces on `threads` threads.
 std::uint64_t array_hash(const void* data, std::int64_t bytes, int threads, std::uint64_t hash) {
   std::vector<std::uint64_t> piece_hashes(static_cast<std::size_t>(count_pieces(bytes)));
-  parallel_for(threads, count_pieces(bytes), [&](std::int64_t piece) {
+  parallel_for(count_pieces(bytes), 1, threads, [&](std::int64_t piece, std::int64_t) {
     piece_hashes[static_cast<std::size_t>(piece)] = hash_piece(static_cast<const char*>(data) + piece * piece_bytes,
                                                               std::min(piece_bytes, bytes - piece * piece_bytes));
   });
@@ -109,7 +109,7 @@ std::optional<std::uint64_t> read_and_hash(int fd, void* data, std::int64_t byte
                                            std::uint64_t hash) {
   std::vector<std::uint64_t> piece_hashes(static_cast<std::size_t>(count_pieces(bytes)));
   std::atomic<bool> ok{true};
-  parallel_for(threads, count_pieces(bytes), [&](std::int64_t piece) {
+  parallel_for(count_pieces(bytes), 1, threads, [&](std::int64_t piece, std::int64_t) {
     char* const start = static_cast<char*>(data) + piece * piece_bytes;
     const std::int64_t size = std::min(piece_bytes, bytes - piece * piece_bytes);
     for (std::int64_t done = 0; done < size && ok;) {

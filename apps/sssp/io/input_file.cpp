@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "bkt_apps/app_error.hpp"
-#include "io/parallel.hpp"
+#include "parallel_for.hpp"
 
 namespace bkt::sssp::detail {
 namespace {
@@ -43,7 +43,7 @@ std::size_t read_pieces(int fd, text_buffer& buffer, int threads, const std::str
   constexpr std::size_t piece_bytes = std::size_t{16} << 20;
   const std::size_t pieces = (buffer.size() + piece_bytes - 1) / piece_bytes;
   std::vector<std::size_t> arrived(pieces, 0);
-  parallel_for(threads, static_cast<std::int64_t>(pieces), [&](std::int64_t piece) {
+  parallel_for(static_cast<std::int64_t>(pieces), 1, threads, [&](std::int64_t piece, std::int64_t) {
     const std::size_t start = static_cast<std::size_t>(piece) * piece_bytes;
     const std::size_t size = std::min(piece_bytes, buffer.size() - start);
     std::size_t& done = arrived[static_cast<std::size_t>(piece)];

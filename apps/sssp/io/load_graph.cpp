@@ -3,13 +3,14 @@
 
 #include <chrono>
 #include <iostream>
+#include <vector>
 
 #include "bkt_apps/app_error.hpp"
-#include "io/build_csr.hpp"
+#include "build_csr.hpp"
 #include "io/graph_cache.hpp"
 #include "io/input_file.hpp"
-#include "io/parallel.hpp"
 #include "io/parsers.hpp"
+#include "parallel_for.hpp"
 
 namespace bkt::sssp {
 namespace {
@@ -36,6 +37,31 @@ detail::parsed_edges parse(const detail::text_buffer& text, graph_format format,
   return detail::parse_edge_list(text, settings);
 }
 
+/// The CSR of the parsed edges, whose chunks it consumes: uint32 weights for integer, unit and
+/// random weights, float for real ones.
+any_graph build_graph(detail::parsed_edges& edges, const load_options& options, int threads) {
+  csr_options csr;
+  csr.num_vertices = edges.num_vertices;
+  csr.add_reverse = options.undirected || edges.symmetric;
+  csr.weights = options.weights ? csr_weights::random
+                : edges.weights == detail::weight_kind::unit ? csr_weights::unit
+                                                             : csr_weights::stored;
+  if (options.weights) {
+    csr.lo = options.weights->lo;
+    csr.hi = options.weights->hi;
+    csr.seed = options.weights->seed;
+  }
+  csr.threads = threads;
+  std::vector<edge_list> runs;
+  runs.reserve(edges.chunks.size());
+  for (detail::edge_chunk& chunk : edges.chunks)
+    runs.push_back({std::move(chunk.sources), std::move(chunk.targets), std::move(chunk.weights)});
+  edges.chunks = {};
+  if (csr.weights == csr_weights::stored && edges.weights == detail::weight_kind::real)
+    return build_csr<float>(std::move(runs), csr);
+  return build_csr<std::uint32_t>(std::move(runs), csr);
+}
+
 /// Writes the cache; a failure (a read-only folder, a full disk) only costs the next load time,
 /// so it is a warning. Returns whether the cache was written.
 bool try_write_cache(const std::string& cache_path, const detail::cache_key& key, const detail::cached_graph& cached,
@@ -56,7 +82,7 @@ loaded_graph load_graph(const std::string& path, const load_options& options) {
   if (options.weights && options.weights->lo > options.weights->hi)
     throw apps::usage_error("random weights: lo (" + std::to_string(options.weights->lo) + ") is above hi (" +
                             std::to_string(options.weights->hi) + ")");
-  const int threads = detail::resolve_threads(options.threads);
+  const int threads = resolve_threads(options.threads);
   const detail::input_stamp stamp = detail::stamp_input(path);
   graph_format format = options.format == graph_format::automatic ? format_from_extension(path) : options.format;
   const detail::cache_key key{stamp, hash_options(format, options)};
@@ -85,16 +111,7 @@ loaded_graph load_graph(const std::string& path, const load_options& options) {
     if (format == graph_format::automatic) format = format_from_content(text.view().substr(0, 64));
     edges = parse(text, format, {path, threads, !options.weights.has_value()});
   }  // the text is freed before the CSR is built
-  detail::build_settings build;
-  build.add_reverse = options.undirected || edges.symmetric;
-  build.random = options.weights.has_value();
-  if (options.weights) {
-    build.lo = options.weights->lo;
-    build.hi = options.weights->hi;
-    build.seed = options.weights->seed;
-  }
-  build.threads = threads;
-  loaded.graph = detail::build_csr(edges, build);
+  loaded.graph = build_graph(edges, options, threads);
   loaded.format = edges.format;
   loaded.index_base = edges.index_base;
   loaded.symmetric = edges.symmetric || options.undirected;

@@ -5,8 +5,8 @@
 #include <bit>
 #include <limits>
 
-#include "io/parallel.hpp"
 #include "io/parsers.hpp"
+#include "parallel_for.hpp"
 
 namespace bkt::sssp::detail {
 namespace {
@@ -115,8 +115,8 @@ parsed_edges parse_edge_list(const text_buffer& text, const parse_settings& sett
       if (chunk.too_large) throw_failure(settings, text.view(), *chunk.too_large);
   parsed.weights = !weighted ? weight_kind::unit : any_fraction ? weight_kind::real : weight_kind::integer;
   if (parsed.weights == weight_kind::real && settings.keep_weights)
-    parallel_for(settings.threads, static_cast<std::int64_t>(parsed.chunks.size()),
-                 [&](std::int64_t index) { convert_to_float(parsed.chunks[static_cast<std::size_t>(index)]); });
+    parallel_for(static_cast<std::int64_t>(parsed.chunks.size()), 1, settings.threads,
+                 [&](std::int64_t index, std::int64_t) { convert_to_float(parsed.chunks[static_cast<std::size_t>(index)]); });
   return parsed;
 }
 

@@ -7,7 +7,7 @@
 
 #include "bkt_apps/app_error.hpp"
 #include "io/huge_pages.hpp"
-#include "io/parallel.hpp"
+#include "parallel_for.hpp"
 
 namespace bkt::sssp::detail {
 
@@ -53,7 +53,7 @@ void reserve_edges(edge_chunk& chunk, std::string_view text, bool keep_weights) 
 
 void parse_chunks(std::vector<edge_chunk>& chunks, std::string_view text, const parse_settings& settings,
                   const std::function<void(edge_chunk&)>& parse) {
-  parallel_for(settings.threads, static_cast<std::int64_t>(chunks.size()), [&](std::int64_t index) {
+  parallel_for(static_cast<std::int64_t>(chunks.size()), 1, settings.threads, [&](std::int64_t index, std::int64_t) {
     edge_chunk& chunk = chunks[static_cast<std::size_t>(index)];
     try {
       parse(chunk);

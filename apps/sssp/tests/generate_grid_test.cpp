@@ -1,10 +1,8 @@
-// The grid generator's structure and weights, the small graphs' shapes, and the stable counting
-// sort all generators build their CSR with.
+// The grid generator's structure and weights, and the small graphs' shapes.
 #include <gtest/gtest.h>
 
 #include <cstdint>
 
-#include "generate/edge_list.hpp"
 #include "generate/grid.hpp"
 #include "generate/small_graphs.hpp"
 
@@ -84,40 +82,6 @@ TEST(generate_small_graphs, have_their_shapes) {
   EXPECT_EQ(random.num_edges(), 400);
   EXPECT_EQ(random.targets, uniform_random_graph(50, 400, {2, 4}, 3).targets);
   EXPECT_THROW(uniform_random_graph(0, 1, {1, 1}, 1), std::invalid_argument);
-}
-
-TEST(generate_csr_from_edges, sorts_by_source_keeping_generation_order) {
-  // Enough edges and vertices for several chunks and buckets of the two-pass sort.
-  const std::int64_t num_vertices = 20000, num_edges = 3 << 20;
-  edge_list edges;
-  edges.resize(num_edges);
-  for (std::int64_t e = 0; e < num_edges; ++e) {
-    edges.sources[e] = static_cast<vertex>((e * 7919) % num_vertices);
-    edges.targets[e] = static_cast<vertex>(e % num_vertices);
-    edges.weights[e] = static_cast<std::uint32_t>(e);  // the generation index, to check the order
-  }
-  edge_list copy = edges;
-  const auto graph = csr_from_edges(num_vertices, std::move(edges), 3);
-  ASSERT_EQ(graph.num_edges(), num_edges);
-  for (vertex u = 0; u < num_vertices; ++u)
-    for (std::int64_t e = graph.offsets[u]; e < graph.offsets[u + 1]; ++e) {
-      const std::uint32_t index = graph.weights[e];
-      ASSERT_EQ(copy.sources[index], u);
-      ASSERT_EQ(copy.targets[index], graph.targets[e]);
-      if (e == graph.offsets[u]) continue;
-      ASSERT_LT(graph.weights[e - 1], index) << "order lost at vertex " << u;
-    }
-  const auto single = csr_from_edges(num_vertices, std::move(copy), 1);
-  EXPECT_EQ(single.targets, graph.targets);
-  EXPECT_EQ(single.offsets, graph.offsets);
-}
-
-TEST(generate_csr_from_edges, rejects_endpoints_outside_the_graph) {
-  edge_list edges;
-  edges.sources = {0, 3};
-  edges.targets = {1, 1};
-  edges.weights = {1, 1};
-  EXPECT_THROW(csr_from_edges(3, std::move(edges), 1), std::invalid_argument);
 }
 
 }  // namespace
