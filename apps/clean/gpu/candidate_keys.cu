@@ -58,17 +58,18 @@ candidate_list select_candidates(const std::uint64_t* keys, std::int64_t num_key
   list.keys = selected;
   if (list.count <= capacity) return list;
   // Too many for the minor cycle: keep the largest keys (largest |R|, ties to the smaller index),
-  // sorted, so that the last one is the smallest |R| kept.
+  // sorted, and one more: the largest left out, where the minor cycle must stop.
   top_k_options options;
   options.largest = true;
   options.sorted = true;
+  const std::size_t kept = static_cast<std::size_t>(capacity + 1);
   top_k<std::uint64_t, std::uint32_t>(std::span<const std::uint64_t>(selected, static_cast<std::size_t>(list.count)),
-                                      capacity, std::span<std::uint64_t>(capped, static_cast<std::size_t>(capacity)),
-                                      std::span<std::uint32_t>(), ws, stream, options);
+                                      capacity + 1, std::span<std::uint64_t>(capped, kept), std::span<std::uint32_t>(),
+                                      ws, stream, options);
   list.keys = capped;
   list.count = capacity;
   list.capped = true;
-  list.smallest_kept = peak_magnitude(read_sync(capped + capacity - 1, stream));
+  list.largest_left_out = peak_magnitude(read_sync(capped + capacity, stream));
   return list;
 }
 

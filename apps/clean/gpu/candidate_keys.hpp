@@ -20,12 +20,13 @@ struct candidate_list {
   const std::uint64_t* keys = nullptr;  // device memory, `count` keys
   std::int64_t count = 0;
   bool capped = false;           // more were above the level; these are the `capacity` largest
-  float smallest_kept = 0;       // when capped: the smallest |R| kept (no excluded |R| is larger)
+  float largest_left_out = 0;    // when capped: the largest |R| of the keys left out
 };
 
 /// The keys with |R| > level (select_if into `selected`, which holds as many words as `keys`);
-/// when more than `capacity`, the `capacity` largest (top_k into `capped`, which holds capacity
-/// words). Waits for `stream` (to read the count).
+/// when more than `capacity`, the `capacity` largest (top_k into `capped`, which holds
+/// capacity + 1 words: the next largest key tells largest_left_out). Waits for `stream` (to read
+/// the count).
 candidate_list select_candidates(const std::uint64_t* keys, std::int64_t num_keys, float level, std::int64_t capacity,
                                  std::uint64_t* selected, std::uint64_t* capped, std::int64_t* d_count, workspace& ws,
                                  cudaStream_t stream);
