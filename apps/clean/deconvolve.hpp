@@ -11,9 +11,20 @@
 //  - flux = float(gain) * R[p] in float; model[p] += flux; every non-NaN residual pixel q inside
 //    the shifted PSF becomes fmaf(-flux, psf[q - p + centre], R[q]) in float, where centre is
 //    (psf_centre(psf.width), psf_centre(psf.height)).
-// Clark: major cycles recompute R = dirty - model (*) psf by zero-padded FFTs; minor cycles run
-// Högbom's loop over the pixels above max_sidelobe * peak with a PSF patch, until the peak there
-// falls below max(threshold, (1 - mgain) * the major cycle's starting peak).
+// Clark, with the same cycle rules on both paths (not the same bits: their caps differ, the CPU's
+// 100000 candidates and a patch of +-128 pixels, the GPU's 12288 and up to +-96):
+//  - each major cycle recomputes R = dirty - model (*) psf by zero-padded FFTs and applies
+//    Högbom's stop rules to its peak P; iterations count components over all minor cycles;
+//  - its minor cycle runs Högbom's loop, subtracting a patch of the PSF's centre, over the
+//    candidates with |R| > max_sidelobe * P (the largest when there are more than the cap). It
+//    always takes one component, then stops once the peak there is at or below
+//      max(threshold, (1 - mgain) * P, L),
+//    L being the largest |R| left out when capped, else max_sidelobe * P;
+//  - with s the largest |psf| a component reaches outside the patch, the minor cycle runs in
+//    batches tracking E = sum over candidates of (flux added there in the batch)^2. A batch ends
+//    once s^2 * E >= (0.3 * peak)^2, the candidates are then corrected with the whole PSF and the
+//    next batch starts from exact values; the major cycle ends (the minor cycle stops) once
+//    s^2 * (sum of E over its batches) >= (0.5 * peak)^2, peak being the minor cycle's current one.
 #pragma once
 
 #include <cuda_runtime_api.h>

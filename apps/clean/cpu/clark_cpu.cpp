@@ -1,11 +1,21 @@
-// Clark's CLEAN (Clark 1980) on the CPU. Each major cycle computes the residual exactly,
-// R = dirty - model (*) PSF, by zero-padded float FFTs (the PSF's transform is made once per run);
-// its minor cycle then runs Högbom's loop over the pixels brighter than max_sidelobe times the
-// peak (at most max_minor_cycle_pixels of them) with a PSF patch (clark_minor_cycle.hpp), until
-// their peak falls to max(threshold, (1 - mgain) * the cycle's starting peak). The stop tests are
-// Högbom's, made on each major cycle's exact residual; iterations count components over all minor
-// cycles, and peak_residual comes from the last major cycle's residual.
+// Clark's CLEAN (Clark 1980) on the CPU, with the cycle rules of the GPU path (gpu/clark_gpu.cu).
+// Each major cycle computes the residual exactly, R = dirty - model (*) PSF, by zero-padded float
+// FFTs (the PSF's transform is made once per run); the stop tests are Högbom's, made on that
+// residual. Its minor cycle (clark_minor_cycle.hpp) then runs Högbom's loop with a PSF patch over
+// the pixels brighter than max_sidelobe x the peak P (the max_minor_cycle_pixels largest when
+// more), always taking one component, until their peak is at or below
+//   max(threshold, (1 - mgain) x P, the largest |R| outside the list),
+// the last being the largest left out when capped, else the sidelobe cutoff: below it a pixel
+// outside the list may be the true peak. The patch leaves out the PSF beyond it, whose largest
+// value (exterior_sidelobe) moves every pixel by about flux x that per component: the minor cycle
+// runs in batches, each ending once exterior_sidelobe x sqrt(E) >= batch_error_fraction x peak
+// (E: the sum over the pixels of (flux taken there in the batch)^2), after which the pixels are
+// corrected with the whole PSF; pixels outside the list drift likewise and only the FFT sees
+// them, so the major cycle ends once exterior_sidelobe x sqrt(sum of its batches' E) >=
+// cycle_error_fraction x peak. Iterations count components over all minor cycles, and
+// peak_residual comes from the last major cycle's residual.
 #include <algorithm>
+#include <cmath>
 #include <optional>
 
 #include "cpu/candidate_pixels.hpp"
@@ -15,6 +25,14 @@
 #include "deconvolve.hpp"
 
 namespace bkt::clean::cpu {
+namespace {
+
+/// The error budgets of a batch and of a major cycle, as fractions of the current peak: the GPU
+/// path's (gpu/clark_gpu.cu says how they were chosen), so that both follow the same rules.
+constexpr double batch_error_fraction = 0.3;
+constexpr double cycle_error_fraction = 0.5;
+
+}  // namespace
 
 clean_result clark_cpu(const image& dirty, const image& psf, const clean_params& params) {
   clean_result result;
@@ -22,9 +40,13 @@ clean_result clark_cpu(const image& dirty, const image& psf, const clean_params&
   result.model = image{dirty.width, dirty.height, std::vector<float>(dirty.pixels.size(), 0.0f)};
   const std::vector<std::uint8_t> candidates = candidate_pixels(dirty, params);
   const double sidelobe = max_sidelobe(psf);
+  const double exterior = exterior_sidelobe(psf, dirty.width, dirty.height);
+  minor_cycle_rules rules;
+  rules.gain = static_cast<float>(params.gain);
+  rules.batch_error_scale = std::pow(exterior / batch_error_fraction, 2);
+  rules.cycle_error_scale = std::pow(exterior / cycle_error_fraction, 2);
   // Made when the first major cycle ends: a run that stops at once never pays for the transform.
   std::optional<padded_convolver> psf_convolver;
-  const float gain = static_cast<float>(params.gain);
   float first_peak = 0;
   for (;;) {
     if (result.major_cycles > 0) {
@@ -58,13 +80,15 @@ clean_result clark_cpu(const image& dirty, const image& psf, const clean_params&
     }
 
     ++result.major_cycles;
-    minor_cycle_pixels pixels = select_minor_cycle_pixels(result.residual, candidates, sidelobe * peak.magnitude,
-                                                          peak.index, max_minor_cycle_pixels);
-    // The peak itself is above stop_at (peak > threshold >= 0 and mgain > 0): every cycle takes
-    // at least one component, so the loop ends.
-    const double stop_at = std::max(params.threshold, (1 - params.mgain) * peak.magnitude);
-    result.iterations += run_minor_cycle(pixels, psf, gain, stop_at, params.niter - result.iterations,
-                                         result.model, result.components);
+    const double cutoff = sidelobe * peak.magnitude;
+    minor_cycle_pixels pixels =
+        select_minor_cycle_pixels(result.residual, candidates, cutoff, peak.index, max_minor_cycle_pixels);
+    const double outside = pixels.capped ? pixels.largest_left_out : cutoff;
+    rules.level = std::max({params.threshold, (1 - params.mgain) * peak.magnitude, outside});
+    rules.max_components = params.niter - result.iterations;
+    // The peak passed the stop rules and the minor cycle takes it whatever the level: every cycle
+    // takes at least one component, so the loop ends.
+    result.iterations += run_minor_cycle(pixels, psf, rules, result.model, result.components).taken;
   }
   return result;
 }
