@@ -14,6 +14,7 @@
 #include "deconvolve.hpp"
 #include "gpu/clark_minor.hpp"
 #include "support/checks.hpp"
+#include "support/generators.hpp"
 #include "synthetic/observation.hpp"
 #include "synthetic/psf_convolution.hpp"
 #include "synthetic/seeded_random.hpp"
@@ -196,9 +197,10 @@ TEST(clark_gpu, converges_when_more_pixels_pass_than_a_minor_cycle_holds) {
   BKT_REQUIRE_GPU();
   bkt::owned_stream stream;
   // Noise well above the sidelobe level: most of the 256^2 pixels pass it, more than
-  // minor_capacity, so candidates are capped with top_k.
+  // minor_capacity, so candidates are capped with top_k (from the first major cycle on, so a
+  // sanitizer run takes fewer components).
   const synthetic::observation sky = crowded_sky(256, false, 16, 0.3, 7);
-  const clean_params params = clark_params(3000);
+  const clean_params params = clark_params(test::quick_mode() ? 400 : 3000);
   const clean_result got = clean_gpu(sky.dirty, sky.psf, params, stream);
   expect_consistent(got, params);
   EXPECT_EQ(got.reason, stop_reason::niter);
@@ -208,6 +210,9 @@ TEST(clark_gpu, converges_when_more_pixels_pass_than_a_minor_cycle_holds) {
 
 TEST(clark_gpu, cleans_a_crowded_sky_as_deep_as_hogbom) {
   BKT_REQUIRE_GPU();
+  // Its kernels are the other tests' at a larger size; 6000 iterations on 512^2 would take most of
+  // a sanitizer run's time.
+  if (test::quick_mode()) GTEST_SKIP() << "BKT_TEST_MAX_SIZE is set (sanitizer run)";
   bkt::owned_stream stream;
   // The benchmark's sky at 512^2 (clean_bench.cu): 46 sources of 0.05 to 5, an extended one and
   // noise 0.01, PSF 1024^2 with grating sidelobes of about 0.07 everywhere, so that both the

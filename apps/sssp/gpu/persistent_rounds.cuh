@@ -97,7 +97,8 @@ __global__ void __launch_bounds__(relax_block_threads) persistent_rounds_kernel(
       if (lane_id() == 0 && smallest != ~0ull) atomicMin(&s.min_key_bits, smallest);
       grid.sync();
       threshold = bucket_start(distance_from_bits<D>(volatile_load(s.min_key_bits)), a.delta) + a.delta;
-      split_far_pile(a.far[far_side], static_cast<std::int64_t>(far_size), a.graph.distances, threshold,
+      split_far_pile(a.far[far_side], static_cast<std::int64_t>(far_size), a.graph.distances, a.graph.pending,
+                     a.graph.piled, threshold,
                      queue_view{a.near[1 - side], &s.near_count[out_slot]},
                      queue_view{a.far[1 - far_side], &s.far_count[1 - far_side]},
                      static_cast<std::int64_t>(grid.thread_rank() / 32), static_cast<std::int64_t>(grid.size() / 32));

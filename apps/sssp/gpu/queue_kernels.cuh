@@ -55,30 +55,49 @@ __global__ void min_distance_kernel(const vertex* queue, std::int64_t size, cons
   if (lane_id() == 0 && smallest != ~0ull) atomicMin(&info->min_key_bits, smallest);
 }
 
-/// Near-Far: moves the vertices of the far pile below `threshold` to the near queue and keeps the
-/// others in `kept`. (Piled vertices stay pending: only the near queue's are expanded.)
+/// Near-Far: moves the vertices of the far pile below `threshold` to the near queue (unless they
+/// are there already) and keeps the others in `kept`. A piled vertex may have been expanded since
+/// it was piled (it joined the near queue when its distance fell); it is then expanded once more,
+/// to no effect. threshold = unreachable: the whole pile moves (to hand it to the host's rounds).
 template <class D>
-__device__ void split_far_pile(const vertex* pile, std::int64_t size, const D* distances, D threshold, const queue_view& near, const queue_view& kept, std::int64_t first_warp,
-                               std::int64_t warps) {
+__device__ void split_far_pile(const vertex* pile, std::int64_t size, const D* distances, unsigned* pending,
+                               unsigned* piled, D threshold, const queue_view& near, const queue_view& kept,
+                               std::int64_t first_warp, std::int64_t warps) {
   for (std::int64_t warp = first_warp; warp * 32 < size; warp += warps) {
     const std::int64_t i = warp * 32 + lane_id();
     vertex v = 0;
-    bool below = false;
+    bool to_near = false, stay = false;
     if (i < size) {
       v = pile[i];
-      below = distances[v] < threshold;
+      stay = !(distances[v] < threshold);
+      if (!stay) {
+        piled[v] = 0;
+        to_near = atomicExch(pending + v, 1u) == 0u;
+      }
     }
-    warp_append(near, i < size && below, v);
-    warp_append(kept, i < size && !below, v);
+    warp_append(near, to_near, v);
+    warp_append(kept, stay, v);
   }
 }
 
 template <class D>
-__global__ void split_far_kernel(const vertex* pile, std::int64_t size, const D* distances, D threshold,
-                                 queue_view near, queue_view kept) {
-  split_far_pile(pile, size, distances, threshold, near, kept,
+__global__ void split_far_kernel(const vertex* pile, std::int64_t size, const D* distances, unsigned* pending,
+                                 unsigned* piled, D threshold, queue_view near, queue_view kept) {
+  split_far_pile(pile, size, distances, pending, piled, threshold, near, kept,
                  (blockIdx.x * static_cast<std::int64_t>(blockDim.x) + threadIdx.x) / 32,
                  static_cast<std::int64_t>(gridDim.x) * (blockDim.x / 32));
+}
+
+/// The host's queue (vertices flagged pending, each once) becomes a far pile: flags move over.
+__global__ void pile_queue_kernel(const vertex* queue, std::int64_t size, unsigned* pending, unsigned* piled,
+                                  vertex* pile) {
+  for (std::int64_t i = blockIdx.x * static_cast<std::int64_t>(blockDim.x) + threadIdx.x; i < size;
+       i += static_cast<std::int64_t>(gridDim.x) * blockDim.x) {
+    const vertex v = queue[i];
+    pending[v] = 0;
+    piled[v] = 1;
+    pile[i] = v;
+  }
 }
 
 template <class T>

@@ -1,7 +1,9 @@
 // Relaxing a frontier: every queued vertex that is still pending (a vertex is queued at most once
 // until it is expanded: its pending flag says so) offers its current distance + w to each edge's
 // target; a target whose distance goes down and that was not pending yet is appended to an output
-// queue. Queues hold vertex ids only; a vertex's key is its distance when it is looked at.
+// queue. Queues hold vertex ids only; a vertex's key is its distance when it is looked at. With a
+// far pile (Near-Far, the persistent rounds) a second flag keeps a vertex once in the pile, so that
+// a piled vertex whose distance falls below the threshold still joins the near queue at once.
 //
 // Load balance: a warp takes 32 entries, scans their degrees and walks the concatenation of their
 // edge lists 32 edges at a time, so a warp's loads are consecutive edges whatever the degrees.
@@ -43,7 +45,7 @@ __device__ __forceinline__ bool lower_distance(D* slot, D value) {
 }
 
 /// An append-only queue of vertices in device memory. It never overflows when it holds the vertex
-/// count: a vertex is queued only while it is not pending, so it sits in one queue at most.
+/// count: a vertex is appended only when its flag goes from 0 to 1, so it sits there once at most.
 struct queue_view {
   vertex* vertices;
   unsigned long long* count;
@@ -83,7 +85,8 @@ struct relax_args {
   const vertex* targets;
   const Weight* weights;
   distance_t<Weight>* distances;
-  unsigned* pending;                          // 1 while a vertex waits in some queue
+  unsigned* pending;                          // 1 while a vertex waits in the near queue (or the only queue)
+  unsigned* piled;                            // 1 while a vertex waits in the far pile
   const vertex* frontier;
   const unsigned long long* frontier_size;    // device-side count: the host does not wait for it
   queue_view near;                            // improvements below `threshold` (all of them without a far queue)
@@ -97,15 +100,13 @@ struct relax_args {
 /// Offers `candidate` to target t and queues t if its distance went down and it was not pending.
 template <class Weight>
 __device__ __forceinline__ void offer(const relax_args<Weight>& a, bool active, vertex t, distance_t<Weight> candidate) {
-  bool queue = false;
-  if (active && candidate < a.distances[t] && lower_distance(a.distances + t, candidate))
-    queue = mark_pending(a.pending, t);
-  if (a.far.count == nullptr) {
-    warp_append(a.near, queue, t);
-  } else {
-    warp_append(a.near, queue && candidate < a.threshold, t);
-    warp_append(a.far, queue && !(candidate < a.threshold), t);
+  bool near = false, far = false;
+  if (active && candidate < a.distances[t] && lower_distance(a.distances + t, candidate)) {
+    if (a.far.count == nullptr || candidate < a.threshold) near = mark_pending(a.pending, t);
+    else far = mark_pending(a.piled, t);
   }
+  warp_append(a.near, near, t);
+  if (a.far.count != nullptr) warp_append(a.far, far, t);
 }
 
 /// Relaxes frontier entries [0, size) with every warp of the grid (warp-uniform loop).

@@ -91,7 +91,8 @@ struct gpu_solver<Weight>::state {
   device_buffer<vertex> targets;
   device_buffer<Weight> weights;
   device_buffer<D> distances;
-  device_buffer<unsigned> pending;
+  device_buffer<unsigned> pending;  // in the near queue (or the only queue)
+  device_buffer<unsigned> piled;    // in the far pile
   device_buffer<vertex> queues[2];
   device_buffer<vertex> far[2];  // Near-Far and the persistent rounds only, allocated on first use
   device_buffer<vertex> hubs;
@@ -117,6 +118,7 @@ struct gpu_solver<Weight>::state {
         weights(graph.num_edges(), s),
         distances(graph.num_vertices(), s),
         pending(graph.num_vertices(), s),
+        piled(graph.num_vertices(), s),
         queues{{capacity, s}, {capacity, s}},
         hubs(graph.num_edges() / gpu::heavy_degree + 1, s),
         hub_distances(graph.num_edges() / gpu::heavy_degree + 1, s),
@@ -157,6 +159,7 @@ struct gpu_solver<Weight>::state {
     a.weights = weights.data();
     a.distances = distances.data();
     a.pending = pending.data();
+    a.piled = piled.data();
     a.frontier = frontier.data();
     a.frontier_size = frontier_size;
     a.near = near;
@@ -204,6 +207,7 @@ struct gpu_solver<Weight>::state {
     gpu::fill_kernel<D><<<grid, 256, 0, stream>>>(distances.data(), num_vertices, unreachable<D>());
     BKT_CHECK_LAUNCH(stream);
     BKT_CUDA_CHECK(cudaMemsetAsync(pending.data(), 0, pending.size_bytes(), stream));
+    BKT_CUDA_CHECK(cudaMemsetAsync(piled.data(), 0, piled.size_bytes(), stream));
     BKT_CUDA_CHECK(cudaMemsetAsync(counters.data(), 0, counters.size_bytes(), stream));
     reset_info();
     gpu::seed_source_kernel<D><<<1, 1, 0, stream>>>(distances.data(), pending.data(), source, queues[0].data(),
@@ -218,18 +222,14 @@ struct gpu_solver<Weight>::state {
     far[1] = device_buffer<vertex>(capacity, stream);
   }
 
-  void copy_vertices(device_buffer<vertex>& to, std::int64_t to_first, const device_buffer<vertex>& from,
-                     std::int64_t from_first, std::int64_t count) {
-    if (count == 0) return;
-    BKT_CUDA_CHECK(cudaMemcpyAsync(to.data() + to_first, from.data() + from_first, count * sizeof(vertex),
-                                   cudaMemcpyDeviceToDevice, stream));
-  }
-
   /// Hands the queue [first, first + items) of queues[current] to the persistent kernel. Returns
   /// the size of the queue left in queues[current] (from 0) when it hands back, 0 when done.
   std::int64_t persistent_rounds(int& current, std::int64_t first, std::int64_t items, D& base, D delta) {
     allocate_far_piles();
-    copy_vertices(far[0], 0, queues[current], first, items);  // the whole queue starts as the far pile
+    // The whole queue starts as the far pile.
+    gpu::pile_queue_kernel<<<grid_for(items, 256, max_blocks), 256, 0, stream>>>(queues[current].data() + first, items,
+                                                                                pending.data(), piled.data(), far[0].data());
+    BKT_CHECK_LAUNCH(stream);
     gpu::persistent_state initial{};
     initial.far_count[0] = static_cast<unsigned long long>(items);
     BKT_CUDA_CHECK(cudaMemcpyAsync(loop_state.data(), &initial, sizeof(initial), cudaMemcpyHostToDevice, stream));
@@ -257,10 +257,17 @@ struct gpu_solver<Weight>::state {
     const int side = static_cast<int>(done.rounds & 1);
     const std::int64_t near_size = static_cast<std::int64_t>(done.near_count[done.rounds % 3]);
     const std::int64_t far_size = static_cast<std::int64_t>(done.far_count[done.far_side]);
-    current = 1 - side;
-    copy_vertices(queues[current], 0, queues[side], 0, near_size);
-    copy_vertices(queues[current], near_size, far[done.far_side], 0, far_size);
-    return near_size + far_size;
+    // The host's rounds take one queue of pending vertices: the near queue, then the pile's vertices
+    // that are not in it already.
+    current = side;
+    const unsigned long long queued = static_cast<unsigned long long>(near_size);
+    BKT_CUDA_CHECK(cudaMemcpyAsync(queued_count(), &queued, sizeof(queued), cudaMemcpyHostToDevice, stream));
+    BKT_CUDA_CHECK(cudaMemsetAsync(counters.data() + 1, 0, sizeof(unsigned long long), stream));
+    gpu::split_far_kernel<D><<<grid_for(far_size, 256, max_blocks), 256, 0, stream>>>(
+        far[done.far_side].data(), far_size, distances.data(), pending.data(), piled.data(), unreachable<D>(),
+        view(queues[current], queued_count()), view(far[1 - done.far_side], counters.data() + 1));
+    BKT_CHECK_LAUNCH(stream);
+    return static_cast<std::int64_t>(read_info().queued);
   }
 
   void delta_stepping(D delta) {
@@ -332,7 +339,7 @@ struct gpu_solver<Weight>::state {
         BKT_CUDA_CHECK(cudaMemsetAsync(queued_count(), 0, sizeof(unsigned long long), stream));
         BKT_CUDA_CHECK(cudaMemsetAsync(far_count[kept], 0, sizeof(unsigned long long), stream));
         gpu::split_far_kernel<D><<<grid_for(far_size, 256, max_blocks), 256, 0, stream>>>(
-            far[current_far].data(), far_size, distances.data(), threshold,
+            far[current_far].data(), far_size, distances.data(), pending.data(), piled.data(), threshold,
             view(queues[current], queued_count()), view(far[kept], far_count[kept]));
         BKT_CHECK_LAUNCH(stream);
         BKT_CUDA_CHECK(cudaMemcpyAsync(&info.data()->far_queued, far_count[kept], sizeof(unsigned long long),
