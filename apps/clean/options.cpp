@@ -62,8 +62,10 @@ void add_options(CLI::App& app, options& opts) {
   app.description(description);
   app.add_option("DIRTY", opts.dirty_path, "the dirty image (FITS)")->required()->type_name("DIRTY.fits");
   app.add_option("PSF", opts.psf_path, "the point spread function (FITS), peak at pixel (N/2, N/2)")
-      ->required()
       ->type_name("PSF.fits");
+  app.add_flag("--psf-beam", opts.psf_from_beam,
+               "no PSF file: use the Gaussian restoring beam in DIRTY's header (BMAJ/BMIN/BPA) as the PSF, for an "
+               "image that is already the sky convolved with that beam (a restored or smoothed map)");
   app.add_option("--prefix", opts.prefix, "write PREFIX-model.fits, -residual.fits, -restored.fits, -sources.txt, "
                                           "-components.json (each whole or not at all)")
       ->required()
@@ -155,6 +157,9 @@ void add_options(CLI::App& app, options& opts) {
 }
 
 void check_options(const options& opts) {
+  if (opts.psf_path.empty() == !opts.psf_from_beam)
+    throw bkt::apps::usage_error(opts.psf_from_beam ? "give PSF.fits or --psf-beam, not both"
+                                                    : "PSF.fits is required (or --psf-beam for the header's beam)");
   if (!opts.plot_path.empty() && !plot_format_of(opts.plot_path))
     throw bkt::apps::usage_error("--plot " + opts.plot_path + ": the name must end in .png or .svg");
 }
@@ -165,7 +170,7 @@ std::vector<std::string> history_lines(const options& opts) {
                          " mgain=" + format_number(opts.mgain) + " threshold=" + format_number(opts.threshold);
   if (opts.auto_threshold) settings += " auto-threshold=" + format_number(*opts.auto_threshold);
   std::vector<std::string> lines{settings};
-  std::string inputs = "bkt-clean: dirty=" + opts.dirty_path + " psf=" + opts.psf_path;
+  std::string inputs = "bkt-clean: dirty=" + opts.dirty_path + " psf=" + (opts.psf_from_beam ? std::string("header-beam") : opts.psf_path);
   if (!opts.mask_path.empty()) inputs += " mask=" + opts.mask_path;
   if (opts.mask_box)
     inputs += " mask-box=" + std::to_string(opts.mask_box->x0) + "," + std::to_string(opts.mask_box->y0) + "," +

@@ -17,7 +17,8 @@ namespace bkt::clean {
 
 struct options {
   std::string dirty_path;  // DIRTY.fits
-  std::string psf_path;    // PSF.fits
+  std::string psf_path;    // PSF.fits, or empty with --psf-beam
+  bool psf_from_beam = false;  // --psf-beam: the PSF is the Gaussian of DIRTY's BMAJ/BMIN/BPA
   std::string prefix;      // --prefix P: P-model.fits, P-residual.fits, ...
   bkt::apps::common_flags common;  // --cpu, --json FILE, --verbose, --version
 

@@ -10,6 +10,7 @@
 #include "bkt_apps/app_error.hpp"
 #include "bkt_apps/progress.hpp"
 #include "deconvolve.hpp"
+#include "io/beam_psf.hpp"
 #include "io/clean_outputs.hpp"
 #include "io/fits_header.hpp"
 #include "io/sky_wcs.hpp"
@@ -119,16 +120,17 @@ run_summary run_clean(const options& opts) {
   const auto verbose = [&](const std::string& message) {
     if (opts.common.verbose) std::fprintf(stderr, "bkt-clean: %.3f s: %s\n", seconds_since(start), message.c_str());
   };
-  const clean_inputs inputs = load_clean_inputs(opts.dirty_path, opts.psf_path, opts.mask_path, opts.plane);
+  clean_inputs inputs = load_clean_inputs(opts.dirty_path, opts.psf_path, opts.mask_path, opts.plane);
   const sky_wcs wcs(inputs.dirty.header);
   const std::optional<pixel_scale> scale = wcs.scale();
+  if (opts.psf_from_beam) inputs.psf = psf_from_header_beam(inputs.dirty, scale);
   if (opts.beam && !scale)
     throw bkt::apps::app_error(opts.dirty_path + ": --beam BMAJ,BMIN,BPA (arcsec) needs a celestial WCS: " + wcs.note());
 
   run_summary summary;
   summary.method = opts.method;
   summary.dirty_path = opts.dirty_path;
-  summary.psf_path = opts.psf_path;
+  summary.psf_path = inputs.psf.name;
   summary.width = inputs.dirty.width();
   summary.height = inputs.dirty.height();
   summary.image_planes = inputs.dirty.num_planes();
@@ -137,7 +139,7 @@ run_summary run_clean(const options& opts) {
   summary.model_unit = units.model;
   summary.beam_given = opts.beam.has_value();
   summary.read_seconds = seconds_since(start);
-  verbose("read " + opts.dirty_path + " and " + opts.psf_path);
+  verbose("read " + opts.dirty_path + " and " + inputs.psf.name);
 
   // Created before the work, so that an unwritable prefix fails now rather than after it.
   const output_paths paths = output_paths_for(opts.prefix, opts.plot_path);

@@ -40,8 +40,11 @@ bool all_nan(const image& picture) {
 
 clean_inputs load_clean_inputs(const std::string& dirty_path, const std::string& psf_path, const std::string& mask_path,
                                std::optional<std::int64_t> plane) {
-  clean_inputs inputs{read_fits_image(dirty_path), read_fits_image(psf_path), std::nullopt, {}};
-  check_plane_count(inputs.psf, inputs.dirty, "a PSF");
+  clean_inputs inputs{read_fits_image(dirty_path), {}, std::nullopt, {}};
+  if (!psf_path.empty()) {
+    inputs.psf = read_fits_image(psf_path);
+    check_plane_count(inputs.psf, inputs.dirty, "a PSF");
+  }
   if (!mask_path.empty()) {
     inputs.mask = read_fits_image(mask_path);
     if (inputs.mask->width() != inputs.dirty.width() || inputs.mask->height() != inputs.dirty.height())

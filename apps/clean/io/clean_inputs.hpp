@@ -32,7 +32,8 @@ struct clean_inputs {
 
 /// Reads the files and checks what concerns more than one file: PSF and mask plane counts (one,
 /// or the image's), the mask's size, --plane within the cube (a usage error), and that the
-/// selected planes hold a pixel that is not NaN. The PSF's size and peak are prepare_psf's to
+/// selected planes hold a pixel that is not NaN. An empty psf_path leaves `psf` empty, for the
+/// caller to fill (--psf-beam). The PSF's size and peak are prepare_psf's to
 /// check. Errors name the file: bkt::apps::app_error "PATH: problem".
 clean_inputs load_clean_inputs(const std::string& dirty_path, const std::string& psf_path, const std::string& mask_path,
                                std::optional<std::int64_t> plane);

@@ -112,6 +112,11 @@ TEST_F(clean_errors, beam_in_arcsec_needs_celestial_wcs) {
                  {path("plain.fits") + ": --beam"});
 }
 
+TEST_F(clean_errors, psf_beam_needs_the_header_beam_and_no_psf_file) {
+  expect_failure(run_with_outputs({path("dirty.fits"), "--psf-beam"}), 1, {path("dirty.fits") + ": --psf-beam needs"});
+  expect_failure(run_with_outputs({path("dirty.fits"), path("psf.fits"), "--psf-beam"}), 2, {"not both"});
+}
+
 TEST_F(clean_errors, unwritable_prefix) {
   const std::string prefix = path("no-such-directory/out");
   const tool_run run = run_clean_tool({path("dirty.fits"), path("psf.fits"), "--cpu", "--prefix", prefix});

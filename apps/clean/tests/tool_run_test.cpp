@@ -107,6 +107,37 @@ TEST_F(clean_runs, yarray_simulation_end_to_end) {
   EXPECT_EQ(axes, (std::vector<long>{256, 256, 1, 1}));
 }
 
+TEST_F(clean_runs, real_image_with_its_header_beam_as_the_psf) {
+  // PyBDSF's LOFAR test image carries no PSF: --psf-beam uses its BMAJ/BMIN/BPA Gaussian, and the
+  // beam fitted to that PSF is the header's own.
+  const std::string image = std::string(BKT_DATA_DIR) + "/clean/pybdsf-test-image/ch0_I.fits";
+  const auto json = run_ok({image, "--psf-beam", "--prefix", path("lofar"), "--niter", "300"});
+  EXPECT_EQ(json["iterations"], 300);
+  EXPECT_EQ(json["width"], 129);
+  const auto cards = read_header_cards(image);
+  const auto restored = read_header_cards(path("lofar-restored.fits"));
+  for (const char* keyword : {"BMAJ", "BMIN"})
+    EXPECT_NEAR(std::stod(*card_value(restored, keyword)), std::stod(*card_value(cards, keyword)),
+                0.02 * std::stod(*card_value(cards, keyword)))
+        << keyword;
+  EXPECT_EQ(json["stop_reason"], "niter");
+  EXPECT_TRUE(std::isfinite(json["peak_residual"].get<double>()));
+}
+
+TEST_F(clean_runs, header_beam_psf_recovers_point_sources) {
+  std::vector<std::string> cards = sky_cards(side, side);
+  // 3 pixels of 6 arcsec: BMAJ = BMIN = 18 arcsec.
+  cards.insert(cards.end(), {"BMAJ    = 0.005", "BMIN    = 0.005", "BPA     = 0.0"});
+  write_test_fits(path("beamed.fits"), {-32, {side, side, 1, 1}, field(), cards, {}, {}, {}});
+  const auto json = run_ok({path("beamed.fits"), "--psf-beam", "--prefix", path("p"), "--niter", "500",
+                            "--threshold", "0.01"});
+  EXPECT_EQ(json["stop_reason"], "threshold");
+  EXPECT_NEAR(json["beam"]["major_pixels"].get<double>(), beam_fwhm, 0.1);
+  const auto pixels = component_pixels("p");
+  EXPECT_TRUE(pixels.count({12, 30})) << "the 2.0 source";
+  EXPECT_TRUE(pixels.count({33, 14})) << "the -0.5 source";
+}
+
 TEST_F(clean_runs, json_to_standard_output_replaces_the_text) {
   const tool_run run = run_clean_tool({path("dirty.fits"), path("psf.fits"), "--cpu", "--prefix", path("p"), "--niter",
                                        "5", "--json", "-"});
