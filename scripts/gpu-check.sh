@@ -2,12 +2,13 @@
 # The one command for the GPU host: unpack the carried packages, build for sm_90, run every test
 # (failing if any is skipped), run compute-sanitizer's four tools on the GPU tests at reduced sizes,
 # run every benchmark, and leave logs and JSON in OUTDIR. Usage: scripts/gpu-check.sh OUTDIR [PART]
-# PART is all (the default), tests (build, tests, sanitizers) or bench (build, benchmarks): a
-# device session that caps one command at 10 minutes runs the two parts as two calls.
+# PART is all (the default), tests (build, tests, sanitizers beside them unless BKT_SANITIZE=0),
+# sanitize (build, sanitizers only) or bench (build, benchmarks): a device session that caps one
+# command at 10 minutes runs the parts as separate calls on the same warm machine.
 # BKT_TEST_FILTER (a GoogleTest filter) narrows the core's test shards, e.g. to one primitive's
 # suites; the tools' tests always run whole.
 set -uo pipefail
-out=${1:?usage: scripts/gpu-check.sh OUTDIR [all|tests|bench]}
+out=${1:?usage: scripts/gpu-check.sh OUTDIR [all|tests|sanitize|bench]}
 part=${2:-all}
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
@@ -53,10 +54,9 @@ cmake --build "$build" -j "$(nproc)" "${targets[@]}" >"$out/build.log" 2>&1 ||
 note "build: $((SECONDS - start)) s"
 fi
 
-if [ "$part" != bench ]; then
-# compute-sanitizer at reduced sizes (its tools run kernels 10-1000x slower), all four at once,
-# beside the test shards (nothing is timed there).
-sanitizer_pids=()
+# compute-sanitizer at reduced sizes (its tools run kernels 10-1000x slower): each tool's run of
+# the core's GPU tests is split into GoogleTest shards that run side by side (the tools are mostly
+# CPU-bound), and so are the tools' GPU tests (bkt-sssp, bkt-clean). Nothing is timed there.
 sanitize_filter='compact_test/1.*:compact_test/8.*:compact_cases.*:multisplit_test/5.*:multisplit_test/8.*:'
 sanitize_filter+='multisplit_cases.*:histogram_test/1.*:histogram_test/6.*:histogram_cases.*:radix_sort_test/5.*:'
 sanitize_filter+='radix_sort_test/9.*:radix_sort_cases.*:select_test/4.*:select_cases.*'
@@ -65,24 +65,68 @@ sanitize_filter+=':-*more_than_two_to_the_31*:*every_bucket_count*:*every_count*
 # input size, so it runs the named cases of each primitive (every kernel, few inputs) at small sizes.
 race_filter='compact_cases.*:multisplit_cases.*:histogram_cases.*:radix_sort_cases.*:select_test/4.*:'
 race_filter+='select_sweep/4.top_k_batched*:-*more_than_two_to_the_31*'
-sanitize_start=$SECONDS
 # BKT_SANITIZE_FILTER / BKT_RACE_FILTER replace the core filters (e.g. to one primitive's suites).
 sanitize_filter=${BKT_SANITIZE_FILTER:-$sanitize_filter}
 race_filter=${BKT_RACE_FILTER:-$race_filter}
-# The tools' GPU tests (bkt-sssp, bkt-clean) run whole under every sanitizer, after the core's.
+sanitizer_shards=${BKT_SANITIZER_SHARDS:-3}
+# The tools' kernels under racecheck: one test that runs each of them (Hogbom, Clark, every SSSP
+# algorithm on the road network of Rome).
+app_race_filter='hogbom_gpu.matches_cpu_on_synthetic_skies:clark_gpu.recovers_point_sources:'
+app_race_filter+='clark_gpu.residual_is_dirty_minus_model_convolved_with_the_psf:sssp_gpu.real_graphs_match_dijkstra'
 app_gpu_tests=()
 for t in "$build"/apps/*/bkt_*_gpu_tests; do [ -x "$t" ] && app_gpu_tests+=("$t"); done
-for tool in memcheck racecheck synccheck initcheck; do
-  filter=$sanitize_filter max_size=20000
-  [ "$tool" = racecheck ] && filter=$race_filter max_size=5000
-  (
-    export BKT_TEST_MAX_SIZE=$max_size
-    sanitize() { timeout "${BKT_SANITIZER_TIMEOUT:-420}" compute-sanitizer --tool "$tool" --error-exitcode 9 "$@"; }
-    [ -x "$build/tests/bkt_gpu_tests" ] && sanitize "$build/tests/bkt_gpu_tests" --gtest_filter="$filter"
-    for t in "${app_gpu_tests[@]}"; do sanitize "$t"; done
-  ) >"$out/sanitizer-$tool.log" 2>&1 &
-  sanitizer_pids+=($!)
-done
+sanitizer_pids=()
+start_sanitizers() {
+  sanitize_start=$SECONDS
+  for tool in memcheck racecheck synccheck initcheck; do
+    local filter=$sanitize_filter max_size=20000
+    [ "$tool" = racecheck ] && filter=$race_filter max_size=5000
+    for ((i = 0; i < sanitizer_shards; ++i)); do
+      [ -x "$build/tests/bkt_gpu_tests" ] || break
+      BKT_TEST_MAX_SIZE=$max_size GTEST_TOTAL_SHARDS=$sanitizer_shards GTEST_SHARD_INDEX=$i \
+        timeout "${BKT_SANITIZER_TIMEOUT:-420}" compute-sanitizer --tool "$tool" --error-exitcode 9 \
+        "$build/tests/bkt_gpu_tests" --gtest_filter="$filter" >"$out/sanitizer-$tool.core$i.log" 2>&1 &
+      sanitizer_pids+=($!)
+    done
+    local app_filter='*'
+    [ "$tool" = racecheck ] && app_filter=$app_race_filter
+    for t in "${app_gpu_tests[@]}"; do
+      for ((i = 0; i < 2; ++i)); do
+        BKT_TEST_MAX_SIZE=$max_size GTEST_TOTAL_SHARDS=2 GTEST_SHARD_INDEX=$i \
+          timeout "${BKT_SANITIZER_TIMEOUT:-420}" compute-sanitizer --tool "$tool" --error-exitcode 9 \
+          "$t" --gtest_filter="$app_filter" >"$out/sanitizer-$tool.$(basename "$t").$i.log" 2>&1 &
+        sanitizer_pids+=($!)
+      done
+    done
+  done
+}
+# Every log must end in a clean summary: a run cut by the timeout has none and fails the check.
+finish_sanitizers() {
+  for pid in "${sanitizer_pids[@]}"; do wait "$pid" || true; done
+  for tool in memcheck racecheck synccheck initcheck; do
+    local runs=0 clean=0 summaries=0 log
+    for log in "$out"/sanitizer-$tool.*.log; do
+      [ -f "$log" ] || continue
+      runs=$((runs + 1))
+      summaries=$((summaries + $(grep -cE '(ERROR|RACECHECK) SUMMARY' "$log")))
+      if grep -qE '(ERROR|RACECHECK) SUMMARY: 0 ' "$log" && ! grep -q '\[  FAILED  \]' "$log"; then clean=$((clean + 1)); fi
+    done
+    cat "$out"/sanitizer-$tool.*.log >"$out/sanitizer-$tool.log" 2>/dev/null && rm -f "$out"/sanitizer-$tool.*.log
+    local tests
+    tests=$(grep -oE '^\[  PASSED  \] [0-9]+' "$out/sanitizer-$tool.log" | awk '{s += $4} END {print s + 0}')
+    if [ "$runs" -gt 0 ] && [ "$clean" -eq "$runs" ] && [ "$summaries" -eq "$runs" ]; then
+      note "compute-sanitizer $tool: $runs runs, $tests tests, all clean: $(grep -hE '(ERROR|RACECHECK) SUMMARY' "$out/sanitizer-$tool.log" | sort | uniq -c | tr -s ' ' | paste -sd ';')"
+    else
+      fail "compute-sanitizer $tool: $clean of $runs runs clean, $summaries summaries, $tests tests passed (see sanitizer-$tool.log)"
+    fi
+  done
+  note "sanitizers: $((SECONDS - sanitize_start)) s"
+}
+
+# PART sanitize runs only the sanitizers; tests runs the test shards beside them unless
+# BKT_SANITIZE=0.
+if [ "$part" = sanitize ] || { [ "$part" != bench ] && [ "${BKT_SANITIZE:-1}" != 0 ]; }; then start_sanitizers; fi
+if [ "$part" != bench ] && [ "$part" != sanitize ]; then
 # Every test binary, with a missing GPU a failure (BKT_REQUIRE_GPU_TESTS) and any skip a failure.
 export BKT_REQUIRE_GPU_TESTS=1
 # The GPU suite's host-side checking dominates, so it runs as 8 GoogleTest shards side by side.
@@ -112,23 +156,10 @@ if [ -z "${BKT_PREBUILT:-}" ] && [ -z "${BKT_BUILD_TARGETS:-}" ]; then
     fail "install_and_consume (see ctest-install.log)"
 fi
 
-for pid in "${sanitizer_pids[@]}"; do wait "$pid" || true; done
-for tool in memcheck racecheck synccheck initcheck; do
-  log=$out/sanitizer-$tool.log
-  runs=${#app_gpu_tests[@]}
-  [ -x "$build/tests/bkt_gpu_tests" ] && runs=$((runs + 1))
-  summaries=$(grep -cE '(ERROR|RACECHECK) SUMMARY' "$log")
-  clean=$(grep -cE '(ERROR|RACECHECK) SUMMARY: 0 ' "$log")
-  if [ "$summaries" -eq "$runs" ] && [ "$clean" -eq "$runs" ] && ! grep -q '\[  FAILED  \]' "$log"; then
-    note "compute-sanitizer $tool: $runs test binaries, $(grep -E '(ERROR|RACECHECK) SUMMARY' "$log" | sort | uniq -c | tr -s ' ' | paste -sd ';')"
-  else
-    fail "compute-sanitizer $tool: $clean of $runs binaries clean, $summaries summaries (see sanitizer-$tool.log)"
-  fi
-done
-note "sanitizers: $((SECONDS - sanitize_start)) s"
 fi
+[ ${#sanitizer_pids[@]} -gt 0 ] && finish_sanitizers
 
-if [ "$part" != tests ]; then
+if [ "$part" = all ] || [ "$part" = bench ]; then
 # Benchmarks: each prints its table and writes JSON.
 # BKT_BENCH_FILTER (a grep -E pattern on the names, e.g. 'sssp|clean') runs only some.
 for b in "$build"/bench/*_bench; do

@@ -139,7 +139,7 @@ TYPED_TEST(compact_test, matches_reference_on_every_generator_and_size) {
   const std::uint64_t s = seed();
   SCOPED_TRACE("BKT_TEST_SEED=" + std::to_string(s));
   for (const std::int64_t n : sizes())
-    for (const auto& gen : generators<T>()) {
+    for (const auto& gen : sweep_generators<T>()) {
       const auto keys = gen.make(n, s + static_cast<std::uint64_t>(n));
       for (const int percent : quick_mode() ? std::vector<int>{1, 50} : std::vector<int>{0, 1, 50, 99, 100})
         for (const op o : {op::select_if, op::select_flagged, op::partition, op::partition_split}) {

@@ -35,7 +35,7 @@ void check_weighted(bkt::workspace& ws, cudaStream_t stream) {
   for (const int bins : {1, 100, 4096, 100000}) {
     const auto edges = sorted_splitters<T>(bins + 1, s + bins);
     for (const std::int64_t n : sizes())
-      for (const auto& gen : generators<T>()) {
+      for (const auto& gen : sweep_generators<T>()) {
         SCOPED_TRACE(gen.name + " n=" + std::to_string(n) + " bins=" + std::to_string(bins));
         const auto data = gen.make(n, s + static_cast<std::uint64_t>(n));
         const auto weights = random_weights<W>(n, s + 1);
@@ -129,7 +129,7 @@ TEST(histogram_cases, host_api_on_gpu_matches_the_cpu) {
   SCOPED_TRACE("BKT_TEST_SEED=" + std::to_string(s));
   const auto edges = sorted_splitters<double>(1001, s);
   for (const std::int64_t n : {std::int64_t{0}, std::int64_t{1}, std::int64_t{100003}})
-    for (const auto& gen : generators<double>()) {
+    for (const auto& gen : sweep_generators<double>()) {
       SCOPED_TRACE(gen.name + " n=" + std::to_string(n));
       const auto data = gen.make(n, s + static_cast<std::uint64_t>(n));
       for (const int bins : {7, 5000}) {

@@ -48,7 +48,7 @@ TYPED_TEST(histogram_test, matches_reference_on_every_generator_and_size) {
   const auto [narrow_lo, narrow_hi] = narrow_limits<T>();
   const auto edges = sorted_splitters<T>(64, s);  // 63 bins, some empty between equal edges
   for (const std::int64_t n : sizes())
-    for (const auto& gen : generators<T>()) {
+    for (const auto& gen : sweep_generators<T>()) {
       SCOPED_TRACE(gen.name + " n=" + std::to_string(n));
       const auto data = gen.make(n, s + static_cast<std::uint64_t>(n));
       check_even<T>(data, lo, hi, 1, true, ws, stream);
@@ -82,8 +82,8 @@ TEST(histogram_bins, every_count_from_1_to_256) {
   SCOPED_TRACE("BKT_TEST_SEED=" + std::to_string(s));
   const auto sizes_here = quick_mode() ? std::vector<std::int64_t>{4097} : std::vector<std::int64_t>{4097, 100003};
   for (const std::int64_t n : sizes_here) {
-    const auto float_gens = generators<float>();
-    const auto short_gens = generators<std::int16_t>();
+    const auto float_gens = sweep_generators<float>();
+    const auto short_gens = sweep_generators<std::int16_t>();
     for (std::size_t g = 0; g < float_gens.size(); ++g) {
       const auto floats = float_gens[g].make(n, s + static_cast<std::uint64_t>(n));
       const auto shorts = short_gens[g].make(n, s + static_cast<std::uint64_t>(n));

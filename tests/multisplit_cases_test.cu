@@ -38,7 +38,7 @@ TEST(multisplit_cases, every_bucket_count_from_1_to_256) {
     if (!quick_mode() || m <= 3 || m % 29 == 0 || m >= 254) counts.push_back(m);
   const auto sizes_here = quick_mode() ? std::vector<std::int64_t>{33, 4097} : std::vector<std::int64_t>{1, 33, 4097, 70001};
   for (const std::int64_t n : sizes_here)
-    for (const auto& gen : generators<u32>()) {
+    for (const auto& gen : sweep_generators<u32>()) {
       const auto keys = gen.make(n, s + static_cast<std::uint64_t>(n));
       for (const int m : counts) {
         SCOPED_TRACE(gen.name + " n=" + std::to_string(n) + " buckets=" + std::to_string(m));
@@ -55,7 +55,7 @@ TEST(multisplit_cases, bucket_counts_above_256_take_two_passes) {
   const std::uint64_t s = seed();
   SCOPED_TRACE("BKT_TEST_SEED=" + std::to_string(s));
   for (const std::int64_t n : sizes())
-    for (const auto& gen : generators<u32>()) {
+    for (const auto& gen : sweep_generators<u32>()) {
       const auto keys = gen.make(n, s + static_cast<std::uint64_t>(n));
       for (const int m : {257, 1000, 4096, 65536}) {
         SCOPED_TRACE(gen.name + " n=" + std::to_string(n) + " buckets=" + std::to_string(m));
@@ -79,7 +79,7 @@ TEST(multisplit_cases, many_splitters) {
     auto d_splitters = bkt::to_device<float>(splitters, stream);
     const bkt::splitter_buckets<float> on_host{splitters.data(), count}, on_device{d_splitters.data(), count};
     for (const std::int64_t n : sizes())
-      for (const auto& gen : generators<float>()) {
+      for (const auto& gen : sweep_generators<float>()) {
         SCOPED_TRACE(gen.name + " n=" + std::to_string(n) + " splitters=" + std::to_string(count));
         const auto keys = gen.make(n, s + static_cast<std::uint64_t>(n));
         check_multisplit<float, float>(keys, count + 1, on_device, on_host, keys_only | pairs | index32_no_keys, ws,

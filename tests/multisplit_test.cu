@@ -48,7 +48,7 @@ TYPED_TEST(multisplit_test, matches_reference_on_every_generator_and_size) {
   const auto delta = delta_for<T>();
 
   for (const std::int64_t n : sizes())
-    for (const auto& gen : generators<T>()) {
+    for (const auto& gen : sweep_generators<T>()) {
       SCOPED_TRACE(gen.name + " n=" + std::to_string(n));
       const auto keys = gen.make(n, s + static_cast<std::uint64_t>(n));
       {
@@ -95,7 +95,7 @@ TYPED_TEST(multisplit_test, host_api_on_gpu_matches_the_cpu) {
   const auto splitters = sorted_splitters<T>(99, s);
   const bkt::splitter_buckets<T> by_splitter{splitters.data(), 99};  // host memory: the host API copies it
   for (const std::int64_t n : {std::int64_t{0}, std::int64_t{1}, std::int64_t{100003}, std::int64_t{1} << 20})
-    for (const auto& gen : generators<T>()) {
+    for (const auto& gen : sweep_generators<T>()) {
       SCOPED_TRACE(gen.name + " n=" + std::to_string(n));
       const auto keys = gen.make(n, s + static_cast<std::uint64_t>(n));
       std::vector<V> values(keys.size());

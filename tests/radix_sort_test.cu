@@ -32,7 +32,7 @@ TYPED_TEST(radix_sort_test, every_form_matches_stable_sort_on_every_generator_an
   test_stream stream;
   bkt::workspace ws;
   for (const std::int64_t n : sizes())
-    for (const auto& gen : generators<T>()) {
+    for (const auto& gen : sweep_generators<T>()) {
       SCOPED_TRACE(gen.name + " n=" + std::to_string(n) + " seed=" + std::to_string(seed()));
       const auto keys = gen.make(n, seed());
       check_radix_sort<T>(keys, {}, every_sort_form, ws, stream);
@@ -47,7 +47,7 @@ TYPED_TEST(radix_sort_test, bit_ranges_and_digit_widths) {
   test_stream stream;
   bkt::workspace ws;
   const std::int64_t n = quick_mode() ? 3000 : 70001;
-  for (const auto& gen : generators<T>()) {
+  for (const auto& gen : sweep_generators<T>()) {
     SCOPED_TRACE(gen.name + " seed=" + std::to_string(seed()));
     const auto keys = gen.make(n, seed());
     // Every explicit width over the whole key, in both orders.

@@ -33,7 +33,7 @@ TYPED_TEST(select_sweep, select_kth_matches_reference_for_every_algorithm_and_se
   test_stream stream;
   bkt::workspace ws;
   for (const std::int64_t n : sizes())
-    for (const auto& gen : generators<T>()) {
+    for (const auto& gen : sweep_generators<T>()) {
       SCOPED_TRACE(input_name(gen.name, n));
       const auto keys = gen.make(n, seed() + static_cast<std::uint64_t>(n));
       device_input<T> input(keys, stream);
@@ -59,7 +59,7 @@ TYPED_TEST(select_sweep, multiselect_of_quantile_repeated_and_unsorted_ranks_mat
   test_stream stream;
   bkt::workspace ws;
   for (const std::int64_t n : sizes())
-    for (const auto& gen : generators<T>()) {
+    for (const auto& gen : sweep_generators<T>()) {
       if (n == 0) continue;  // select_test.cu: ranks into an empty input are errors
       SCOPED_TRACE(input_name(gen.name, n));
       const auto keys = gen.make(n, seed() + static_cast<std::uint64_t>(n));
@@ -104,7 +104,7 @@ TYPED_TEST(select_sweep, approx_select_certificate_is_exact_and_its_error_within
   settings[2].sample_size = 65536;
   if (quick_mode()) settings.resize(2);
   for (const std::int64_t n : sizes())
-    for (const auto& gen : generators<T>()) {
+    for (const auto& gen : sweep_generators<T>()) {
       SCOPED_TRACE(input_name(gen.name, n));
       const auto keys = gen.make(n, seed() + static_cast<std::uint64_t>(n));
       device_input<T> input(keys, stream);
@@ -134,7 +134,7 @@ TYPED_TEST(select_sweep, top_k_in_every_output_form_matches_reference) {
   bkt::workspace ws;
   std::uint64_t turn = 0;  // rotates the output forms (and, for large inputs, the combinations)
   for (const std::int64_t n : sizes())
-    for (const auto& gen : generators<T>()) {
+    for (const auto& gen : sweep_generators<T>()) {
       SCOPED_TRACE(input_name(gen.name, n));
       const auto keys = gen.make(n, seed() + static_cast<std::uint64_t>(n));
       device_input<T> input(keys, stream);

@@ -12,7 +12,8 @@ namespace bkt::test {
 std::uint64_t seed();
 
 /// 0, 1, 31, 32, 33, 1023, 1024, 1025, tile edges, 2^20 + 7 and a large odd size; capped by
-/// BKT_TEST_MAX_SIZE (the sanitizer runs set it, since they are ~100x slower).
+/// BKT_TEST_MAX_SIZE (the sanitizer runs set it, since they are ~100x slower), which also trims
+/// the list to 0, 1, 33, 1025, 4097 and 16387.
 std::vector<std::int64_t> sizes();
 
 /// True under BKT_TEST_MAX_SIZE (sanitizer runs): tests also trim their other loops.
@@ -32,6 +33,11 @@ struct generator {
 /// order is fixed, and uniform stays first.
 template <class T>
 std::vector<generator<T>> generators();
+
+/// What the sweeps over every generator iterate: all of generators(), or in quick mode (sanitizer
+/// runs) uniform, all_equal, zipf and bit_patterns, which still reach every kernel path.
+template <class T>
+std::vector<generator<T>> sweep_generators();
 
 /// Uniform bits: flags for select_flagged with about `percent_kept` percent set.
 std::vector<std::uint8_t> random_flags(std::int64_t n, int percent_kept, std::uint64_t seed);
