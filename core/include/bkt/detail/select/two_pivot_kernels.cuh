@@ -53,6 +53,9 @@ __global__ void __launch_bounds__(BLOCK)
   if (threadIdx.x == 0) {
     window->low_open = ranks.low < 0;
     window->high_open = ranks.high >= samples;
+    // An open side's record is never compared, but the filter loads the whole window: define it.
+    if (ranks.low < 0) window->low = record<W, P>{};
+    if (ranks.high >= samples) window->high = record<W, P>{};
   }
 }
 
