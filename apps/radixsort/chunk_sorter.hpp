@@ -23,7 +23,8 @@ class chunk_sorter {
   virtual ~chunk_sorter() = default;
   /// keys_out = keys_in sorted stably; when indices_out is not empty, indices_out[j] = the position
   /// in keys_in of the j-th sorted key. Sizes: keys_out and indices_out (if any) as keys_in, at most
-  /// the capacity the sorter was made for.
+  /// the capacity the sorter was made for. The GPU sorter also takes keys_out == keys_in (it uploads
+  /// before it downloads); the CPU sorter does not.
   virtual void sort(std::span<const Key> keys_in, std::span<Key> keys_out, std::span<std::int64_t> indices_out,
                     sort_times& times) = 0;
 };

@@ -85,14 +85,24 @@ class sort_run {
     std::optional<run_store<Key>> runs;
     std::int64_t base = 0;
     while (true) {
-      buffer<Key> keys(chunk.size());
       buffer<std::int64_t> indices(parsed_.argsort ? chunk.size() : 0);
-      sorter_for(chunk.size()).sort(chunk, keys, indices, report_.sort);
+      buffer<Key> keys;
+      if (on_gpu_) {
+        // The GPU sorter has uploaded the chunk before it downloads, so the sorted keys go back
+        // into the chunk's own pages: a fresh buffer would take a page fault per 4 KiB during the
+        // download (3.1 s for a 4 GiB chunk on the H100 host, against 0.55 s for the upload).
+        sorter_for(chunk.size()).sort(chunk, chunk, indices, report_.sort);
+        keys = std::move(chunk);
+        chunk = buffer<Key>();
+      } else {
+        keys.resize(chunk.size());
+        sorter_for(keys.size()).sort(chunk, keys, indices, report_.sort);
+      }
       for (auto& index : indices) index += base;  // chunk positions -> input positions
-      base += static_cast<std::int64_t>(chunk.size());
+      base += static_cast<std::int64_t>(keys.size());
       ++report_.chunks;
       progress.update(base);
-      const bool last = static_cast<std::int64_t>(chunk.size()) < chunk_items_;
+      const bool last = static_cast<std::int64_t>(keys.size()) < chunk_items_;
       if (last)
         chunk.clear();
       else
