@@ -76,28 +76,24 @@ app_race_filter+='clark_gpu.residual_is_dirty_minus_model_convolved_with_the_psf
 app_gpu_tests=()
 for t in "$build"/apps/*/bkt_*_gpu_tests; do [ -x "$t" ] && app_gpu_tests+=("$t"); done
 sanitizer_pids=()
+# sanitize_shards TOOL BINARY FILTER SHARDS MAX_SIZE: one run per GoogleTest shard, in the background.
+sanitize_shards() {
+  local tool=$1 binary=$2 filter=$3 shards=$4 max_size=$5 i
+  for ((i = 0; i < shards; ++i)); do
+    BKT_TEST_MAX_SIZE=$max_size GTEST_TOTAL_SHARDS=$shards GTEST_SHARD_INDEX=$i \
+      timeout "${BKT_SANITIZER_TIMEOUT:-420}" compute-sanitizer --tool "$tool" --error-exitcode 9 \
+      "$binary" --gtest_filter="$filter" >"$out/sanitizer-$tool.$(basename "$binary").$i.log" 2>&1 &
+    sanitizer_pids+=($!)
+  done
+}
 start_sanitizers() {
   sanitize_start=$SECONDS
   for tool in memcheck racecheck synccheck initcheck; do
-    local filter=$sanitize_filter max_size=20000
-    [ "$tool" = racecheck ] && filter=$race_filter max_size=5000
-    for ((i = 0; i < sanitizer_shards; ++i)); do
-      [ -x "$build/tests/bkt_gpu_tests" ] || break
-      BKT_TEST_MAX_SIZE=$max_size GTEST_TOTAL_SHARDS=$sanitizer_shards GTEST_SHARD_INDEX=$i \
-        timeout "${BKT_SANITIZER_TIMEOUT:-420}" compute-sanitizer --tool "$tool" --error-exitcode 9 \
-        "$build/tests/bkt_gpu_tests" --gtest_filter="$filter" >"$out/sanitizer-$tool.core$i.log" 2>&1 &
-      sanitizer_pids+=($!)
-    done
-    local app_filter='*'
-    [ "$tool" = racecheck ] && app_filter=$app_race_filter
-    for t in "${app_gpu_tests[@]}"; do
-      for ((i = 0; i < 2; ++i)); do
-        BKT_TEST_MAX_SIZE=$max_size GTEST_TOTAL_SHARDS=2 GTEST_SHARD_INDEX=$i \
-          timeout "${BKT_SANITIZER_TIMEOUT:-420}" compute-sanitizer --tool "$tool" --error-exitcode 9 \
-          "$t" --gtest_filter="$app_filter" >"$out/sanitizer-$tool.$(basename "$t").$i.log" 2>&1 &
-        sanitizer_pids+=($!)
-      done
-    done
+    local filter=$sanitize_filter app_filter='*' max_size=20000 t
+    [ "$tool" = racecheck ] && filter=$race_filter app_filter=$app_race_filter max_size=5000
+    [ -x "$build/tests/bkt_gpu_tests" ] &&
+      sanitize_shards "$tool" "$build/tests/bkt_gpu_tests" "$filter" "$sanitizer_shards" "$max_size"
+    for t in "${app_gpu_tests[@]}"; do sanitize_shards "$tool" "$t" "$app_filter" 2 "$max_size"; done
   done
 }
 # Every log must end in a clean summary: a run cut by the timeout has none and fails the check.

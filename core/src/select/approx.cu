@@ -43,6 +43,9 @@ void approx_select(std::span<const std::type_identity_t<T>> data, std::int64_t k
         (size + count_block - 1) / count_block, resident_blocks(counter, count_block, 0)));
     counter<<<blocks, count_block, 0, stream>>>(data.data(), size, words, count, counts);
     BKT_CHECK_LAUNCH(stream);
+    // The kernel writes the fields; zeroing first also defines the padding after a 4-byte value,
+    // which a caller's copy of the whole struct reads (initcheck reports it otherwise).
+    BKT_CUDA_CHECK(cudaMemsetAsync(result, 0, sizeof(approx_selection<T>), stream));
     approx_choose_kernel<<<1, 1, 0, stream>>>(data.data(), words, positions, count, counts, k, result);
     BKT_CHECK_LAUNCH(stream);
   });

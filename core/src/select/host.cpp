@@ -65,9 +65,6 @@ approx_selection<T> approx_select(std::span<const std::type_identity_t<T>> data,
   workspace ws;
   auto d_data = to_device(data, stream);
   device_buffer<approx_selection<T>> d_result(1, stream);
-  // The kernel writes the fields; zeroing first defines the padding after a 4-byte value too, which
-  // the copy back reads (compute-sanitizer's initcheck reports it otherwise).
-  BKT_CUDA_CHECK(cudaMemsetAsync(d_result.data(), 0, sizeof(approx_selection<T>), stream));
   bkt::approx_select<T>(d_data.span(), k, d_result.data(), ws, stream, options);
   return read_sync(d_result.data(), stream);
 }
