@@ -436,9 +436,14 @@ int main(int argc, char** argv) {
         using bkt::select_algorithm;
         const double median_ms = bench_select_kth(c, b, sort_storage, n / 2, "select_kth median", select_algorithm::automatic);
         bench_select_kth(c, b, sort_storage, n / 100, "select_kth k=n/100", select_algorithm::automatic);
-        for (const auto& [algorithm, label] : {std::pair{select_algorithm::sample_select, "sample_select"},
+        double sample_select_median_ms = 0;
+        for (const auto& [algorithm, label] : {std::pair{select_algorithm::two_pivot, "two_pivot"},
+                                              std::pair{select_algorithm::sample_select, "sample_select"},
+                                              std::pair{select_algorithm::quickselect, "quickselect"},
+                                              std::pair{select_algorithm::bucket_select, "bucket_select"},
                                               std::pair{select_algorithm::radix_sort, "radix_sort"}}) {
-          bench_select_kth(c, b, sort_storage, n / 2, std::string("select_kth median [") + label + "]", algorithm);
+          const double ms = bench_select_kth(c, b, sort_storage, n / 2, std::string("select_kth median [") + label + "]", algorithm);
+          if (algorithm == select_algorithm::sample_select) sample_select_median_ms = ms;
           bench_select_kth(c, b, sort_storage, n / 100, std::string("select_kth k=n/100 [") + label + "]", algorithm);
         }
         double top_k_1024_ms = 0;
@@ -462,6 +467,8 @@ int main(int argc, char** argv) {
           fill_shape(b, s, stream);
           const std::string adv = std::string(" adv=") + shape_name(s);
           bench_select_kth(c, b, sort_storage, n / 2, "select_kth median" + adv, select_algorithm::automatic, median_ms);
+          bench_select_kth(c, b, sort_storage, n / 2, "select_kth median [sample_select]" + adv,
+                           select_algorithm::sample_select, sample_select_median_ms);
           if (top_k_1024_ms > 0) bench_top_k(c, b, peer, 1024, false, "top_k k=1024 unsorted" + adv, top_k_1024_ms);
         }
         rep.finish();

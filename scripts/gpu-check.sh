@@ -6,7 +6,9 @@
 # sanitize (build, sanitizers only) or bench (build, benchmarks): a device session that caps one
 # command at 10 minutes runs the parts as separate calls on the same warm machine.
 # BKT_TEST_FILTER (a GoogleTest filter) narrows the core's test shards, e.g. to one primitive's
-# suites; the tools' tests always run whole.
+# suites; the tools' tests always run whole. BKT_TEST_BINARIES (a grep -E pattern on the test
+# binaries' names) runs only some of them, for a test part split over two calls; it skips the
+# install test.
 set -uo pipefail
 out=${1:?usage: scripts/gpu-check.sh OUTDIR [all|tests|sanitize|bench]}
 part=${2:-all}
@@ -57,7 +59,9 @@ fi
 # compute-sanitizer at reduced sizes (its tools run kernels 10-1000x slower): each tool's run of
 # the core's GPU tests is split into GoogleTest shards that run side by side (the tools are mostly
 # CPU-bound), and so are the tools' GPU tests (bkt-sssp, bkt-clean). Nothing is timed there.
-sanitize_filter='compact_test/1.*:compact_test/8.*:compact_cases.*:multisplit_test/5.*:multisplit_test/8.*:'
+# word32/multisplit_test/1 and /2 are the multisplit sweep over uint32 and float (multisplit_test_32.cu).
+sanitize_filter='compact_test/1.*:compact_test/8.*:compact_cases.*:'
+sanitize_filter+='word32/multisplit_test/1.*:word32/multisplit_test/2.*:'
 sanitize_filter+='multisplit_cases.*:histogram_test/1.*:histogram_test/6.*:histogram_cases.*:radix_sort_test/5.*:'
 sanitize_filter+='radix_sort_test/9.*:radix_sort_cases.*:select_test/4.*:select_cases.*'
 sanitize_filter+=':-*more_than_two_to_the_31*:*every_bucket_count*:*every_count*'
@@ -69,6 +73,8 @@ race_filter+='select_sweep/4.top_k_batched*:-*more_than_two_to_the_31*'
 sanitize_filter=${BKT_SANITIZE_FILTER:-$sanitize_filter}
 race_filter=${BKT_RACE_FILTER:-$race_filter}
 sanitizer_shards=${BKT_SANITIZER_SHARDS:-3}
+# BKT_SANITIZER_TOOLS: which of compute-sanitizer's tools run (default all four).
+sanitizer_tools=${BKT_SANITIZER_TOOLS:-memcheck racecheck synccheck initcheck}
 # The tools' kernels under racecheck: one test that runs each of them (Hogbom, Clark, every SSSP
 # algorithm on the road network of Rome).
 app_race_filter='hogbom_gpu.matches_cpu_on_synthetic_skies:clark_gpu.recovers_point_sources:'
@@ -77,29 +83,36 @@ app_gpu_tests=()
 for t in "$build"/apps/*/bkt_*_gpu_tests; do [ -x "$t" ] && app_gpu_tests+=("$t"); done
 sanitizer_pids=()
 # sanitize_shards TOOL BINARY FILTER SHARDS MAX_SIZE: one run per GoogleTest shard, in the background.
+# BKT_DEADLINE (epoch seconds, e.g. the end of a device call) shortens each run's timeout so that
+# every run ends, with its summary, before then.
 sanitize_shards() {
-  local tool=$1 binary=$2 filter=$3 shards=$4 max_size=$5 i
+  local tool=$1 binary=$2 filter=$3 shards=$4 max_size=$5 i limit=${BKT_SANITIZER_TIMEOUT:-420}
+  if [ -n "${BKT_DEADLINE:-}" ] && [ $((BKT_DEADLINE - $(date +%s))) -lt "$limit" ]; then
+    limit=$((BKT_DEADLINE - $(date +%s)))
+  fi
   for ((i = 0; i < shards; ++i)); do
     BKT_TEST_MAX_SIZE=$max_size GTEST_TOTAL_SHARDS=$shards GTEST_SHARD_INDEX=$i \
-      timeout "${BKT_SANITIZER_TIMEOUT:-420}" compute-sanitizer --tool "$tool" --error-exitcode 9 \
+      timeout "$limit" compute-sanitizer --tool "$tool" --error-exitcode 9 \
       "$binary" --gtest_filter="$filter" >"$out/sanitizer-$tool.$(basename "$binary").$i.log" 2>&1 &
     sanitizer_pids+=($!)
   done
 }
 start_sanitizers() {
   sanitize_start=$SECONDS
-  for tool in memcheck racecheck synccheck initcheck; do
+  for tool in $sanitizer_tools; do
     local filter=$sanitize_filter app_filter='*' max_size=20000 t
-    [ "$tool" = racecheck ] && filter=$race_filter app_filter=$app_race_filter max_size=5000
+    local shards=$sanitizer_shards
+    # racecheck, the slowest tool, gets twice the shards: the other tools finish first.
+    [ "$tool" = racecheck ] && filter=$race_filter app_filter=$app_race_filter max_size=5000 shards=$((2 * shards))
     [ -x "$build/tests/bkt_gpu_tests" ] &&
-      sanitize_shards "$tool" "$build/tests/bkt_gpu_tests" "$filter" "$sanitizer_shards" "$max_size"
+      sanitize_shards "$tool" "$build/tests/bkt_gpu_tests" "$filter" "$shards" "$max_size"
     for t in "${app_gpu_tests[@]}"; do sanitize_shards "$tool" "$t" "$app_filter" 2 "$max_size"; done
   done
 }
 # Every log must end in a clean summary: a run cut by the timeout has none and fails the check.
 finish_sanitizers() {
   for pid in "${sanitizer_pids[@]}"; do wait "$pid" || true; done
-  for tool in memcheck racecheck synccheck initcheck; do
+  for tool in $sanitizer_tools; do
     local runs=0 clean=0 summaries=0 log
     for log in "$out"/sanitizer-$tool.*.log; do
       [ -f "$log" ] || continue
@@ -131,6 +144,7 @@ shard_pids=()
 for t in "$build"/tests/bkt_*_tests "$build"/apps/*/bkt_*_tests; do
   [ -x "$t" ] || continue
   name=$(basename "$t")
+  echo "$name" | grep -qE "${BKT_TEST_BINARIES:-.}" || continue
   start=$SECONDS
   filter='*'
   case $t in "$build"/tests/*) filter=${BKT_TEST_FILTER:-*} ;; esac  # the tools' tests always run whole
@@ -147,7 +161,7 @@ for t in "$build"/tests/bkt_*_tests "$build"/apps/*/bkt_*_tests; do
   passed=$(grep -oE '^\[  PASSED  \] [0-9]+' "$out/$name.log" | awk '{s += $4} END {print s + 0}')
   note "$name: $passed tests passed in $shards shards ($((SECONDS - start)) s)"
 done
-if [ -z "${BKT_PREBUILT:-}" ] && [ -z "${BKT_BUILD_TARGETS:-}" ]; then
+if [ -z "${BKT_PREBUILT:-}" ] && [ -z "${BKT_BUILD_TARGETS:-}" ] && [ -z "${BKT_TEST_BINARIES:-}" ]; then
   ctest --test-dir "$build" -R install_and_consume --output-on-failure >"$out/ctest-install.log" 2>&1 ||
     fail "install_and_consume (see ctest-install.log)"
 fi

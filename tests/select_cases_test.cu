@@ -144,7 +144,7 @@ TYPED_TEST(select_sweep, top_k_in_every_output_form_matches_reference) {
       const top_k_order<T> smallest = smallest_first(largest);
       const auto sampling_seed = sampling_seeds().back();
       for (const std::int64_t k : top_k_counts(n))
-        for (const auto algorithm : every_select_algorithm) {
+        for (const auto algorithm : every_top_k_algorithm) {
           const auto run = [&](int combination, top_k_form form) {
             const bool want_largest = (combination & 1) == 0, sorted = (combination & 2) == 0;
             check_top_k<T>(keys, input, k, want_largest ? largest : smallest,
@@ -192,7 +192,7 @@ TYPED_TEST(select_sweep, top_k_batched_over_uneven_rows_matches_reference) {
       for (const bool largest : {true, false}) {
         const auto want = reference_top_k_batched<T>(matrix, rows, k, largest);
         for (const bool sorted : {true, false}) {
-          const auto options = make_top_k_options(largest, sorted, every_select_algorithm[(turn / 2) % 4]);
+          const auto options = make_top_k_options(largest, sorted, every_top_k_algorithm[(turn / 2) % every_top_k_algorithm.size()]);
           if (turn++ % 2 == 0)
             check_top_k_batched<T, std::uint32_t>(matrix, input, rows, k, want, options, ws, stream);
           else

@@ -34,9 +34,17 @@ namespace bkt::test {
 /// Poisoned elements each output gets past what the call may write.
 inline constexpr std::int64_t select_margin = 23;
 
-inline constexpr std::array<select_algorithm, 4> every_select_algorithm{
-    select_algorithm::automatic, select_algorithm::two_pivot, select_algorithm::sample_select,
-    select_algorithm::radix_sort};
+inline constexpr std::array<select_algorithm, 6> every_select_algorithm{
+    select_algorithm::automatic,  select_algorithm::two_pivot,   select_algorithm::sample_select,
+    select_algorithm::radix_sort, select_algorithm::quickselect, select_algorithm::bucket_select};
+
+/// The algorithms with a top_k of their own (the splitter searches run the two-pivot filter's).
+inline constexpr std::array<select_algorithm, 3> every_top_k_algorithm{
+    select_algorithm::automatic, select_algorithm::two_pivot, select_algorithm::radix_sort};
+
+inline bool has_own_top_k(select_algorithm algorithm) {
+  return std::find(every_top_k_algorithm.begin(), every_top_k_algorithm.end(), algorithm) != every_top_k_algorithm.end();
+}
 
 inline std::string name_of(select_algorithm algorithm) {
   switch (algorithm) {
@@ -44,6 +52,8 @@ inline std::string name_of(select_algorithm algorithm) {
     case select_algorithm::two_pivot: return "two_pivot";
     case select_algorithm::sample_select: return "sample_select";
     case select_algorithm::radix_sort: return "radix_sort";
+    case select_algorithm::quickselect: return "quickselect";
+    case select_algorithm::bucket_select: return "bucket_select";
   }
   return "?";
 }

@@ -11,12 +11,12 @@
 //
 // Algorithms (bkt/detail/select/): the randomized two-pivot filter (Monroe et al.) reads the input
 // once, keeps what lies between two pivots drawn from a sorted sample, and recurses on that until
-// one block sorts the rest; approx_select ranks sampled candidates in one counting pass;
-// multiselect runs the filter per rank for up to 16 distinct ranks and sorts the input beyond
-// that. SampleSelect's bucket tree (Ribizel and Anzt) is not implemented yet (see
-// bench/NOTES-select.md). The inputs are never modified. Auxiliary device memory of the filter
-// stays below n/4 elements plus the k positions of top_k; each call synchronizes `stream` once
-// per level, since the next level's size is only known on the device.
+// one block sorts the rest; SampleSelect classifies into up to 255 buckets around sampled splitters
+// (select_algorithm); approx_select ranks sampled candidates in one counting pass; multiselect runs
+// a search per rank for up to 16 distinct ranks and sorts the input beyond that. The inputs are
+// never modified. Auxiliary device memory stays below n/4 elements plus the k positions of top_k
+// (except for the radix_sort baseline); each call synchronizes `stream` once or twice per level,
+// since the next level's size is only known on the device.
 //
 // Device API: device memory, on `stream`; types int32, uint32, int64, uint64, float, double.
 // Host API (bkt::host): host memory, the GPU when usable, else the CPU reference (bkt/ref/select.hpp).
@@ -33,10 +33,15 @@
 
 namespace bkt {
 
-/// Which algorithm a selection runs. automatic and two_pivot: the two-pivot filter; sample_select
-/// runs the two-pivot filter too until SampleSelect lands; radix_sort sorts a copy of the oriented
+/// Which algorithm a selection runs. automatic: the two-pivot filter (the fastest on the H100 at
+/// every size and rank measured, bench/NOTES-select.md). sample_select: SampleSelect (Ribizel and
+/// Anzt): up to 127 splitters from a sorted sample of 4096 with an equality bucket each, a count
+/// pass, and the target bucket stored for the next level. quickselect: the same levels with one
+/// random pivot (three buckets); bucket_select: 127 splitters evenly spaced over the level's words
+/// (radix select). These three serve select_kth and multiselect; top_k runs the two-pivot filter
+/// for them (it keeps the positions the tie rule needs). radix_sort sorts a copy of the oriented
 /// words and reads the ranks (the baseline; it needs about 3n elements of workspace).
-enum class select_algorithm { automatic, two_pivot, sample_select, radix_sort };
+enum class select_algorithm { automatic, two_pivot, sample_select, radix_sort, quickselect, bucket_select };
 
 struct select_options {
   select_algorithm algorithm = select_algorithm::automatic;

@@ -1,5 +1,6 @@
-// multiselect (bkt/select.hpp): a few distinct ranks run the two-pivot search each; many ranks
-// sort the oriented words once and read every rank from the order.
+// multiselect (bkt/select.hpp): a few distinct ranks run a search each; many ranks sort the
+// selection words once (keys only: equal words are equal elements, so no positions are needed)
+// and read every rank from the sorted words.
 #include <algorithm>
 #include <vector>
 
@@ -12,12 +13,13 @@ namespace detail::select {
 /// Up to this many distinct ranks, one search per rank beats one sort.
 inline constexpr std::size_t searches_before_sorting = 16;
 
-template <class T, class P>
-__global__ void values_at_ranks_kernel(const T* data, const P* order, const std::int64_t* ranks, std::int64_t count,
+/// results[i] = the element whose selection word is sorted[ranks[i]].
+template <class T>
+__global__ void values_at_ranks_kernel(const radix_word<T>* sorted, const std::int64_t* ranks, std::int64_t count,
                                        T* results) {
   for (std::int64_t i = blockIdx.x * std::int64_t{blockDim.x} + threadIdx.x; i < count;
        i += std::int64_t{gridDim.x} * blockDim.x)
-    results[i] = data[order[ranks[i]]];
+    results[i] = from_select_bits<T>(sorted[ranks[i]]);
 }
 
 }  // namespace detail::select
@@ -46,18 +48,26 @@ void multiselect(std::span<const std::type_identity_t<T>> data, std::span<const 
     }
     return;
   }
-  with_positions(size, [&]<class P>() {
-    void* ranks_memory = nullptr;
-    const P* order = positions_by_sorting<T, P>(data.data(), size, false, ws, stream, sizeof(std::int64_t) * count,
-                                                &ranks_memory);
-    auto* device_ranks = static_cast<std::int64_t*>(ranks_memory);
-    // From pageable memory the copy has read `ranks` by the time it returns.
-    BKT_CUDA_CHECK(cudaMemcpyAsync(device_ranks, ranks.data(), sizeof(std::int64_t) * count,
-                                   cudaMemcpyHostToDevice, stream));
-    const auto blocks = static_cast<unsigned>(std::min<std::int64_t>((count + 255) / 256, 1024));
-    values_at_ranks_kernel<<<blocks, 256, 0, stream>>>(data.data(), order, device_ranks, count, results.data());
-    BKT_CHECK_LAUNCH(stream);
-  });
+  using W = radix_word<T>;
+  workspace_layout layout;
+  const auto words_at = layout.add(sizeof(W) * size);
+  const auto sorted_at = layout.add(sizeof(W) * size);
+  const auto ranks_at = layout.add(sizeof(std::int64_t) * count);
+  const auto sort_bytes = radix_sort_workspace_bytes(size, sizeof(W));
+  const auto sort_at = layout.add(sort_bytes);
+  void* base = ws.reserve(layout.total_bytes(), stream);
+  auto* words = slice_at<W>(base, words_at);
+  auto* sorted = slice_at<W>(base, sorted_at);
+  auto* device_ranks = slice_at<std::int64_t>(base, ranks_at);
+  oriented_words<T, std::uint32_t>(data.data(), nullptr, size, false, words, stream);
+  workspace sort_ws(slice_at<std::byte>(base, sort_at), sort_bytes);
+  radix_sort_keys<W>(std::span<const W>(words, size), std::span<W>(sorted, size), sort_ws, stream);
+  // From pageable memory the copy has read `ranks` by the time it returns.
+  BKT_CUDA_CHECK(cudaMemcpyAsync(device_ranks, ranks.data(), sizeof(std::int64_t) * count, cudaMemcpyHostToDevice,
+                                 stream));
+  const auto blocks = static_cast<unsigned>(std::min<std::int64_t>((count + 255) / 256, 1024));
+  values_at_ranks_kernel<T><<<blocks, 256, 0, stream>>>(sorted, device_ranks, count, results.data());
+  BKT_CHECK_LAUNCH(stream);
 }
 
 #define BKT_INSTANTIATE(T)                                                                                \

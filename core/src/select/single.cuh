@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <span>
 
 #include "bkt/detail/arguments.hpp"
@@ -14,6 +15,7 @@
 #include "bkt/radix_sort.hpp"
 #include "bkt/select.hpp"
 #include "outputs.cuh"
+#include "splitter_search.cuh"
 #include "two_pivot.cuh"
 
 namespace bkt::detail::select {
@@ -50,6 +52,16 @@ P* positions_by_sorting(const T* data, std::int64_t size, bool largest, workspac
   return reinterpret_cast<P*>(order);
 }
 
+/// The splitter rule of the algorithms that run splitter_search, or none.
+inline std::optional<splitter_rule> splitter_rule_of(select_algorithm algorithm) {
+  switch (algorithm) {
+    case select_algorithm::sample_select: return splitter_rule::sampled;
+    case select_algorithm::quickselect: return splitter_rule::single_pivot;
+    case select_algorithm::bucket_select: return splitter_rule::evenly_spaced;
+    default: return std::nullopt;
+  }
+}
+
 template <class T>
 void select_kth(std::span<const T> data, std::int64_t k, T* result, workspace& ws, cudaStream_t stream,
                 const select_options& options) {
@@ -57,6 +69,13 @@ void select_kth(std::span<const T> data, std::int64_t k, T* result, workspace& w
   expect_rank("select_kth", k, data.size());
   const auto size = static_cast<std::int64_t>(data.size());
   if (result == nullptr) throw_argument("select_kth: the result pointer is null");
+  if (const auto rule = splitter_rule_of(options.algorithm)) {
+    void* base = ws.reserve(splitter_search<T>::workspace_bytes(size), stream);
+    const T value = splitter_search<T>(data.data(), size, *rule, options.seed, base).run(k, stream);
+    // From pageable memory the copy has read `value` by the time it returns.
+    BKT_CUDA_CHECK(cudaMemcpyAsync(result, &value, sizeof(T), cudaMemcpyHostToDevice, stream));
+    return;
+  }
   with_positions(size, [&]<class P>() {
     const P* selected;
     if (options.algorithm == select_algorithm::radix_sort) {

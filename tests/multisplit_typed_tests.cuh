@@ -1,5 +1,9 @@
-// GPU multisplit against bkt::ref over every key type, generator and size, with each shipped bucket
-// functor and user functors, in every mode (keys, pairs, index mode).
+// The multisplit sweep as a type-parameterized suite: GPU multisplit against bkt::ref over every
+// generator and size, with each shipped bucket functor and user functors, in every mode (keys,
+// pairs, index mode). multisplit_test_*.cu instantiate it for a few key types each, so the key
+// types compile in parallel rather than in one slow translation unit.
+#pragma once
+
 #include <gtest/gtest.h>
 
 #include <numeric>
@@ -11,15 +15,16 @@
 #include "support/generators.hpp"
 #include "support/multisplit_run.cuh"
 
+// Everything here has internal linkage, as in a single test file: each including file gets its own
+// copy of the fixture, the helpers and gtest's per-suite registration state, so no definition
+// crosses translation units and each file's INSTANTIATE_TYPED_TEST_SUITE_P registers only its types.
 namespace {
 
 using namespace bkt::test;
 
 template <class T>
 class multisplit_test : public ::testing::Test {};
-using key_types = ::testing::Types<std::int8_t, std::uint8_t, std::int16_t, std::uint16_t, std::int32_t,
-                                   std::uint32_t, std::int64_t, std::uint64_t, float, double>;
-TYPED_TEST_SUITE(multisplit_test, key_types);
+TYPED_TEST_SUITE_P(multisplit_test);
 
 /// A user functor as an extended __device__ lambda, with its host twin for the reference:
 /// (radix bits of the key) % 13, so every type spreads over 13 buckets.
@@ -30,7 +35,7 @@ void check_device_lambda(const std::vector<T>& keys, bkt::workspace& ws, cudaStr
   check_multisplit<T, std::uint32_t>(keys, 13, on_device, on_host, keys_only | index64_no_keys, ws, stream);
 }
 
-TYPED_TEST(multisplit_test, matches_reference_on_every_generator_and_size) {
+TYPED_TEST_P(multisplit_test, matches_reference_on_every_generator_and_size) {
   BKT_REQUIRE_GPU();
   using T = TypeParam;
   using V = std::conditional_t<sizeof(T) <= 4, std::uint32_t, std::uint64_t>;  // the value word of the key's width
@@ -86,7 +91,7 @@ TYPED_TEST(multisplit_test, matches_reference_on_every_generator_and_size) {
 
 /// The host API (the library's explicit instantiations) on the GPU agrees with it on the CPU; the
 /// splitters stay in host memory, and the GPU path copies them.
-TYPED_TEST(multisplit_test, host_api_on_gpu_matches_the_cpu) {
+TYPED_TEST_P(multisplit_test, host_api_on_gpu_matches_the_cpu) {
   BKT_REQUIRE_GPU();
   using T = TypeParam;
   using V = std::conditional_t<sizeof(T) <= 4, float, double>;
@@ -123,5 +128,8 @@ TYPED_TEST(multisplit_test, host_api_on_gpu_matches_the_cpu) {
       if (::testing::Test::HasFailure()) return;
     }
 }
+
+REGISTER_TYPED_TEST_SUITE_P(multisplit_test, matches_reference_on_every_generator_and_size,
+                            host_api_on_gpu_matches_the_cpu);
 
 }  // namespace
