@@ -33,8 +33,9 @@
 
 namespace bkt {
 
-/// Which algorithm a selection runs. automatic: the two-pivot filter (the fastest on the H100 at
-/// every size and rank measured, bench/NOTES-select.md). sample_select: SampleSelect (Ribizel and
+/// Which algorithm a selection runs. automatic: the two-pivot filter (2.7x faster than
+/// SampleSelect on uniform data on the H100; SampleSelect wins only on inputs of few values,
+/// bench/NOTES-select.md). two_pivot: the same. sample_select: SampleSelect (Ribizel and
 /// Anzt): up to 127 splitters from a sorted sample of 4096 with an equality bucket each, a count
 /// pass, and the target bucket stored for the next level. quickselect: the same levels with one
 /// random pivot (three buckets); bucket_select: 127 splitters evenly spaced over the level's words
