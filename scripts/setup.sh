@@ -13,8 +13,8 @@ if [ ${#missing[@]} -gt 0 ]; then
   $sudo apt-get update -qq && $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
 fi
 command -v nvcc >/dev/null || export PATH=/usr/local/cuda/bin:$PATH
-architectures=90
-nvidia-smi -L >/dev/null 2>&1 || architectures=90-virtual
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release \
-  -DCMAKE_CUDA_ARCHITECTURES="${CMAKE_CUDA_ARCHITECTURES:-$architectures}" >/dev/null
+# CMakePresets.json: `release` builds machine code for sm_90; `cpu` (no GPU here) builds PTX only.
+preset=release
+nvidia-smi -L >/dev/null 2>&1 || preset=cpu
+cmake --preset "$preset" ${CMAKE_CUDA_ARCHITECTURES:+-DCMAKE_CUDA_ARCHITECTURES="$CMAKE_CUDA_ARCHITECTURES"} >/dev/null
 cmake --build build -j "$(nproc)"

@@ -6,6 +6,7 @@
 #include <numeric>
 
 #include "bkt/compact.cuh"
+#include "bkt/detail/compact/tile_shape.hpp"
 #include "bkt/ref/compact.hpp"
 #include "support/device_run.hpp"
 #include "support/generators.hpp"
@@ -145,6 +146,78 @@ TEST(compact_cases, fixed_workspace_of_the_stated_size_is_enough_and_reused) {
   }
   const auto got = to_host(out);
   EXPECT_TRUE(std::equal(want.begin(), want.begin() + want_count, got.begin()));
+}
+
+struct below_half {
+  __host__ __device__ bool operator()(float x) const { return x < 0.5f; }
+};
+
+/// Each block takes many tiles in turn (the grid is at most a few blocks per SM): every staging
+/// buffer, look-back and barrier round is reused, across every output mode.
+TEST(compact_cases, blocks_that_take_many_tiles_match_the_reference) {
+  BKT_REQUIRE_GPU();
+  test_stream stream;
+  bkt::workspace ws;
+  int device = 0, multiprocessors = 0;
+  BKT_CUDA_CHECK(cudaGetDevice(&device));
+  BKT_CUDA_CHECK(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device));
+  const std::int64_t tile = bkt::detail::compact::compact_tile_items(sizeof(float), 0);
+  const std::int64_t n = (quick_mode() ? 4 : 12) * multiprocessors * tile + 777;
+  const auto size = static_cast<std::size_t>(n);
+  std::vector<float> unit(size);  // in [0, 1), scattered: below_half keeps about half of every tile
+  for (std::size_t i = 0; i < size; ++i) unit[i] = static_cast<float>(i * 2654435761u % 1000003u) / 1000003.0f;
+  std::vector<std::uint32_t> values(size);
+  std::iota(values.begin(), values.end(), 0u);
+  std::vector<std::uint8_t> flags(size);
+  for (std::size_t i = 0; i < size; ++i) flags[i] = unit[i] < 0.5f;
+
+  auto d_keys = bkt::to_device<float>(unit, stream);
+  auto d_values = bkt::to_device<std::uint32_t>(values, stream);
+  auto d_flags = bkt::to_device<std::uint8_t>(flags, stream);
+  bkt::device_buffer<std::int64_t> count(1, stream);
+  std::vector<float> want(size);
+  std::vector<std::uint32_t> want_values(size);
+
+  const auto kept = bkt::ref::select_if<float>(unit, want, below_half{});
+  auto out = poisoned_buffer<float>(n, stream);
+  bkt::select_if<float>(d_keys.span(), out.span(), count.data(), below_half{}, ws, stream);
+  ASSERT_EQ(bkt::read_sync(count.data(), stream), kept);
+  auto got = to_host(out);
+  EXPECT_TRUE(std::equal(want.begin(), want.begin() + kept, got.begin())) << "select_if";
+  EXPECT_TRUE(poison_intact<float>({got.begin() + kept, got.end()})) << "select_if wrote past its count";
+
+  out = poisoned_buffer<float>(n, stream);
+  bkt::select_flagged<float, std::uint8_t>(d_keys.span(), d_flags.span(), out.span(), count.data(), ws, stream);
+  ASSERT_EQ(bkt::read_sync(count.data(), stream), kept);
+  got = to_host(out);
+  EXPECT_TRUE(std::equal(want.begin(), want.begin() + kept, got.begin())) << "select_flagged";
+
+  bkt::ref::stable_partition<float>(unit, want, below_half{});
+  out = poisoned_buffer<float>(n, stream);
+  bkt::stable_partition<float>(d_keys.span(), out.span(), count.data(), below_half{}, ws, stream);
+  ASSERT_EQ(bkt::read_sync(count.data(), stream), kept);
+  EXPECT_EQ(to_host(out), want) << "stable_partition";
+
+  out = poisoned_buffer<float>(n, stream);
+  auto rejected = poisoned_buffer<float>(n, stream);
+  bkt::stable_partition<float>(d_keys.span(), out.span(), rejected.span(), count.data(), below_half{}, ws, stream);
+  ASSERT_EQ(bkt::read_sync(count.data(), stream), kept);
+  got = to_host(out);
+  const auto got_rejected = to_host(rejected);
+  EXPECT_TRUE(std::equal(want.begin(), want.begin() + kept, got.begin())) << "stable_partition, selected";
+  EXPECT_TRUE(std::equal(want.begin() + kept, want.end(), got_rejected.begin())) << "stable_partition, rejected";
+
+  const auto kept_pairs = bkt::ref::select_if<float, std::uint32_t>(unit, values, want, want_values, below_half{});
+  out = poisoned_buffer<float>(n, stream);
+  auto out_values = poisoned_buffer<std::uint32_t>(n, stream);
+  bkt::select_if<float, std::uint32_t>(d_keys.span(), d_values.span(), out.span(), out_values.span(), count.data(),
+                                       below_half{}, ws, stream);
+  ASSERT_EQ(bkt::read_sync(count.data(), stream), kept_pairs);
+  got = to_host(out);
+  const auto got_values = to_host(out_values);
+  EXPECT_TRUE(std::equal(want.begin(), want.begin() + kept_pairs, got.begin())) << "select_if pairs, keys";
+  EXPECT_TRUE(std::equal(want_values.begin(), want_values.begin() + kept_pairs, got_values.begin()))
+      << "select_if pairs, values";
 }
 
 /// More than 2^31 one-byte keys: 64-bit sizes and offsets all the way through.

@@ -62,7 +62,7 @@ T host_search(const std::vector<T>& data, std::int64_t k, rule how, std::uint64_
     EXPECT_TRUE(std::adjacent_find(splitters.begin(), splitters.end()) == splitters.end());
     for (const W s : splitters) EXPECT_TRUE(range.contains(s));
 
-    const splitter_tree<W> tree{splitters.data(), static_cast<int>(splitters.size()), range};
+    const splitter_tree<W> tree{{splitters.data(), static_cast<int>(splitters.size())}, range};
     std::vector<std::int64_t> counts(static_cast<std::size_t>(tree.num_buckets()));
     for (const T& x : array)
       if (const int b = tree(x); b < tree.num_buckets()) ++counts[static_cast<std::size_t>(b)];
@@ -114,7 +114,7 @@ TEST(splitter_tree, buckets_match_a_brute_force_count_and_honour_the_range) {
   word_range<W> range{};
   range.lo = 1, range.has_lo = true;
   range.hi = 200, range.has_hi = true;
-  const splitter_tree<W> tree{splitters.data(), 4, range};
+  const splitter_tree<W> tree{{splitters.data(), 4}, range};
   EXPECT_EQ(tree.num_buckets(), 9);
   for (W w = 0; w < 300; ++w) {
     int want;

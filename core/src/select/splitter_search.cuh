@@ -106,21 +106,24 @@ class splitter_search {
   }
 
  private:
-  /// Copies `count` elements to the host: drawn at random, or the whole array.
-  std::vector<T> gather(const T* array, std::int64_t size, int count, std::uint64_t seed, bool whole,
-                        cudaStream_t stream) {
-    std::vector<T> host(static_cast<std::size_t>(count));
-    if (count == 0) return host;
-    T* sample = slice_at<T>(base_, layout_.sample);
-    gather_sample_kernel<T><<<(count + 255) / 256, 256, 0, stream>>>(array, size, count, seed, whole, sample);
+  /// Copies `count` elements drawn at random from the array to the host.
+  std::vector<T> sample(const T* array, std::int64_t size, int count, std::uint64_t seed, cudaStream_t stream) {
+    if (count == 0) return {};
+    T* drawn = slice_at<T>(base_, layout_.sample);
+    gather_sample_kernel<T><<<(count + 255) / 256, 256, 0, stream>>>(array, size, count, seed, drawn);
     BKT_CHECK_LAUNCH(stream);
-    BKT_CUDA_CHECK(cudaMemcpyAsync(host.data(), sample, sizeof(T) * host.size(), cudaMemcpyDeviceToHost, stream));
+    return to_host(drawn, count, stream);
+  }
+
+  static std::vector<T> to_host(const T* array, std::int64_t size, cudaStream_t stream) {
+    std::vector<T> host(static_cast<std::size_t>(size));
+    BKT_CUDA_CHECK(cudaMemcpyAsync(host.data(), array, sizeof(T) * host.size(), cudaMemcpyDeviceToHost, stream));
     BKT_CUDA_CHECK(cudaStreamSynchronize(stream));
     return host;
   }
 
   T finish(const T* array, std::int64_t size, std::int64_t k, cudaStream_t stream) {
-    auto all = gather(array, size, static_cast<int>(size), 0, true, stream);
+    auto all = to_host(array, size, stream);
     const auto by_word = [](const T& a, const T& b) { return select_bits(a) < select_bits(b); };
     std::nth_element(all.begin(), all.begin() + k, all.end(), by_word);
     return all[static_cast<std::size_t>(k)];
@@ -130,7 +133,7 @@ class splitter_search {
   std::vector<W> choose_splitters(const T* array, std::int64_t size, const word_range<W>& range, std::uint64_t seed,
                                   cudaStream_t stream) {
     std::vector<W> words;
-    for (const T& x : gather(array, size, draws_for(rule_), seed, false, stream))
+    for (const T& x : sample(array, size, draws_for(rule_), seed, stream))
       if (range.contains(select_bits(x))) words.push_back(select_bits(x));
     std::vector<W> splitters;
     if (!words.empty() && rule_ == splitter_rule::single_pivot) {
@@ -151,7 +154,7 @@ class splitter_search {
     // From pageable memory the copy has read `splitters` by the time it returns.
     BKT_CUDA_CHECK(cudaMemcpyAsync(d_splitters, splitters.data(), sizeof(W) * splitters.size(),
                                    cudaMemcpyHostToDevice, stream));
-    const splitter_tree<W> tree{d_splitters, static_cast<int>(splitters.size()), range};
+    const splitter_tree<W> tree{{d_splitters, static_cast<int>(splitters.size())}, range};
     const int buckets = tree.num_buckets();
     workspace unused(slice_at<std::byte>(base_, layout_.compact), layout_.compact_bytes);  // outside has a slot
     histogram::run<T, histogram::no_weight>(array, nullptr, size, buckets, tree, d_counts, d_counts + buckets, unused,

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "bkt/detail/block/named_barrier.cuh"
 #include "bkt/detail/compact/tile_shape.hpp"
 #include "bkt/detail/device/tile_lookback.cuh"
 #include "bkt/detail/thread/packed_run.cuh"
@@ -65,10 +66,11 @@ struct pick_by_flag {
   }
 };
 
-/// Shared memory of one block: the staged output of a tile (keys, then values).
+/// Shared memory of one block: two tiles' staged output (keys, then values), since tile j is staged
+/// while tile j - 1 waits for its prefix or is written out.
 template <class Shape, class Key, class Value>
 constexpr std::size_t staging_bytes() {
-  return Shape::tile_items * (sizeof(Key) + value_bytes<Value>);
+  return 2 * Shape::tile_items * (sizeof(Key) + value_bytes<Value>);
 }
 
 /// What one thread holds of a tile before it is ranked: C runs of V consecutive elements.
@@ -78,10 +80,21 @@ struct thread_elements {
   packed_run<Flag, V> flags[ReadsFlags ? C : 1];
 };
 
-/// A persistent grid: block b handles tiles b, b + grid, b + 2 grid, ... and loads its next tile
-/// while it ranks, looks back and writes the current one, so that the memory system keeps working
-/// through the look-back. Every block of the grid is resident at once (the grid is sized by
-/// occupancy), so a tile's predecessors always make progress.
+/// Numbered barriers of the tile kernel (0 is __syncthreads'). `counted` and `resolved` come in
+/// pairs, one per staging buffer: a barrier is reused only two tiles later, after every thread has
+/// passed its previous round, so an early arrival can never complete the wrong round.
+struct compact_barriers {
+  static constexpr int ranked = 1;    // ranking warps only: every warp's count of the tile is in
+  static constexpr int counted = 2;   // + buffer: the tile is staged and its count published
+  static constexpr int resolved = 4;  // + buffer: the tile's output position is known
+};
+
+/// A persistent grid: block b handles tiles b, b + grid, b + 2 grid, ... Its ranking warps keep the
+/// loads of the next tiles in flight while they rank and stage the current one, and meanwhile its
+/// last warp looks back for the previous tile's position, which the ranking warps then write out.
+/// The look-back (a few L2 round trips) is thus off the path of the loads, which is what bounds
+/// this kernel. Every block of the grid is resident at once (the grid is sized by occupancy), so a
+/// tile's predecessors always make progress.
 template <class Shape, output_mode Mode, class Key, class Value, class Pick>
 __global__ void __launch_bounds__(Shape::block_threads)
     compact_tile_kernel(compact_args<Key, Value> args, Pick pick) {
@@ -92,23 +105,49 @@ __global__ void __launch_bounds__(Shape::block_threads)
   using value_slot = std::conditional_t<has_values, Value, char>;
   using flag_type = typename Pick::flag_type;
   using elements = thread_elements<Key, flag_type, C, V, Pick::reads_flags>;
+  using barriers = compact_barriers;
 
   // Dynamic, as raw bytes: large tiles pass the 48 KB static limit, and shared arrays of a type
   // with a constructor would not compile.
   extern __shared__ __align__(16) unsigned char staging[];
-  Key* staged_keys = reinterpret_cast<Key*>(staging);
-  value_slot* staged_values = reinterpret_cast<value_slot*>(staging + Shape::tile_items * sizeof(Key));
-  __shared__ std::uint32_t warp_counts[Shape::warps];
-  __shared__ std::uint64_t tile_prefix_shared;
+  constexpr std::size_t buffer_bytes = Shape::tile_items * (sizeof(Key) + value_bytes<Value>);
+  auto staged_keys = [&](int buffer) { return reinterpret_cast<Key*>(staging + buffer * buffer_bytes); };
+  auto staged_values = [&](int buffer) {
+    return reinterpret_cast<value_slot*>(staging + buffer * buffer_bytes + Shape::tile_items * sizeof(Key));
+  };
+  __shared__ std::uint32_t warp_counts[2][Shape::warps];
+  __shared__ std::uint32_t tile_counts[2];
+  __shared__ std::uint64_t tile_prefixes[2];
 
   const int warp = static_cast<int>(threadIdx.x) / warp_threads;
   const int lane = lane_id();
-  // Position in the tile of element v of run c of this thread.
-  auto position = [&](int c, int v) { return warp * Shape::warp_items + c * warp_threads * V + lane * V + v; };
   auto valid_in = [&](std::int64_t tile) {
     const std::int64_t remaining = args.num_items - tile * Shape::tile_items;
     return remaining < Shape::tile_items ? static_cast<int>(remaining) : Shape::tile_items;
   };
+
+  if (warp == Shape::warps) {
+    // The look-back warp: for each of the block's tiles, once it is counted, find how many chosen
+    // elements precede it. The count is read back from the tile's status word (the ranking warps
+    // published it before they arrived) rather than from shared memory: compute-sanitizer's
+    // racecheck does not follow an arrive-then-sync hand-over of shared data.
+    int buffer = 0;
+    for (std::int64_t tile = blockIdx.x; tile < args.num_tiles; tile += gridDim.x, buffer ^= 1) {
+      barrier_sync(barriers::counted + buffer, Shape::block_threads);
+      const std::uint64_t count = load_tile_status(args.tile_status, tile) & tile_status::value_mask;
+      const std::uint64_t prefix = tile == 0 ? 0 : lookback_exclusive_prefix(args.tile_status, tile, count);
+      if (lane == 0) {
+        tile_prefixes[buffer] = prefix;
+        if (tile == args.num_tiles - 1) *args.num_selected = static_cast<std::int64_t>(prefix + count);
+      }
+      __syncwarp();
+      barrier_arrive(barriers::resolved + buffer, Shape::block_threads);
+    }
+    return;
+  }
+
+  // Position in the tile of element v of run c of this thread.
+  auto position = [&](int c, int v) { return warp * Shape::warp_items + c * warp_threads * V + lane * V + v; };
   const flag_type* flags_in = pick.flags();
   // One run of keys or flags: a vector load when the tile is full and the array aligned, else
   // element by element up to the tile's end.
@@ -132,15 +171,53 @@ __global__ void __launch_bounds__(Shape::block_threads)
       if constexpr (Pick::reads_flags) load_run(e.flags[c], flags_in, base, c, valid, args.vector_flags);
     }
   };
+  // Writes a staged tile out once the look-back warp has found its position. The buffer is next
+  // staged into two tiles later, after the `ranked` barrier that every ranking thread reaches only
+  // once done here.
+  auto write_out = [&](std::int64_t tile, int buffer) {
+    barrier_sync(barriers::resolved + buffer, Shape::block_threads);
+    const std::int64_t prefix = static_cast<std::int64_t>(tile_prefixes[buffer]);
+    const int count = static_cast<int>(tile_counts[buffer]);
+    const Key* keys = staged_keys(buffer);
+    const value_slot* values = staged_values(buffer);
+    for (int k = static_cast<int>(threadIdx.x); k < count; k += Shape::ranking_threads) {
+      args.keys_out[prefix + k] = keys[k];
+      if constexpr (has_values) args.values_out[prefix + k] = values[k];
+    }
+    if constexpr (keeps_rejected) {
+      const std::int64_t rejected_prefix = tile * Shape::tile_items - prefix;
+      const int rejected_count = valid_in(tile) - count;
+      for (int k = static_cast<int>(threadIdx.x); k < rejected_count; k += Shape::ranking_threads) {
+        const std::int64_t destination = Mode == output_mode::partition_split
+                                             ? rejected_prefix + k
+                                             : args.num_items - 1 - (rejected_prefix + k);
+        Key* keys_destination = Mode == output_mode::partition_split ? args.keys_rejected : args.keys_out;
+        keys_destination[destination] = keys[count + k];
+        if constexpr (has_values) {
+          Value* values_destination = Mode == output_mode::partition_split ? args.values_rejected : args.values_out;
+          values_destination[destination] = values[count + k];
+        }
+      }
+    }
+  };
 
+  // Tiles in flight: while a block ranks one tile, the loads of its next `tiles_ahead` tiles are
+  // pending. The tiles rotate through D + 1 register slots in an unrolled cycle of phases, so that
+  // a slot is never copied (a copy would wait for the slot's pending loads).
+  constexpr int D = Shape::tiles_ahead;
+  const std::int64_t grid = gridDim.x;
   std::int64_t tile = blockIdx.x;
-  elements current;
-  if (tile < args.num_tiles) load(tile, current);
-  for (; tile < args.num_tiles; tile += gridDim.x) {
+  int buffer = 0;
+  elements slots[D + 1];
+#pragma unroll
+  for (int i = 0; i < D; ++i)
+    if (tile + i * grid < args.num_tiles) load(tile + i * grid, slots[i]);  // slot 0 exists: grid <= tiles
+
+  // Ranks and stages `current` (tile `tile`), writes out the previous tile, moves on; false at the end.
+  auto step = [&](const elements& current, elements& incoming) -> bool {
+    if (tile + D * grid < args.num_tiles) load(tile + D * grid, incoming);
     const std::int64_t tile_base = tile * Shape::tile_items;
     const int valid = valid_in(tile);
-    elements next;
-    if (tile + gridDim.x < args.num_tiles) load(tile + gridDim.x, next);
 
     std::uint32_t chosen[C];  // bit v: element v of run c is chosen
 #pragma unroll
@@ -187,24 +264,26 @@ __global__ void __launch_bounds__(Shape::block_threads)
         warp_total += totals >> 16;
       }
     }
-    if (lane == 0) warp_counts[warp] = warp_total;
-    __syncthreads();
+    if (lane == 0) warp_counts[buffer][warp] = warp_total;
+    barrier_sync(barriers::ranked, Shape::ranking_threads);
 
     std::uint32_t warp_offset = 0;
     std::uint32_t tile_count = 0;
 #pragma unroll
     for (int w = 0; w < Shape::warps; ++w) {
-      warp_offset += w < warp ? warp_counts[w] : 0u;
-      tile_count += warp_counts[w];
+      warp_offset += w < warp ? warp_counts[buffer][w] : 0u;
+      tile_count += warp_counts[buffer][w];
     }
-
     // Publish this tile's count first: successors look back at it while this tile stages.
-    if (warp == 0 && lane == 0) {
+    if (threadIdx.x == 0) {
       publish_tile_status(args.tile_status, tile, tile == 0 ? tile_status::inclusive : tile_status::aggregate,
                           tile_count);
+      tile_counts[buffer] = tile_count;
     }
 
     // Stage: chosen elements at their rank, rejected ones after all chosen ones, in input order.
+    Key* keys = staged_keys(buffer);
+    value_slot* staged = staged_values(buffer);
 #pragma unroll
     for (int c = 0; c < C; ++c) {
       std::uint32_t rank = warp_offset + run_rank[c];
@@ -212,49 +291,31 @@ __global__ void __launch_bounds__(Shape::block_threads)
       for (int v = 0; v < V; ++v) {
         const bool is_chosen = (chosen[c] >> v) & 1u;
         if (is_chosen) {
-          staged_keys[rank] = current.keys[c].get(v);
-          if constexpr (has_values) staged_values[rank] = values[c][v];
+          keys[rank] = current.keys[c].get(v);
+          if constexpr (has_values) staged[rank] = values[c][v];
         } else if (keeps_rejected && position(c, v) < valid) {
           const std::uint32_t slot = tile_count + (position(c, v) - rank);
-          staged_keys[slot] = current.keys[c].get(v);
-          if constexpr (has_values) staged_values[slot] = values[c][v];
+          keys[slot] = current.keys[c].get(v);
+          if constexpr (has_values) staged[slot] = values[c][v];
         }
         rank += is_chosen;
       }
     }
+    barrier_arrive(barriers::counted + buffer, Shape::block_threads);
 
-    if (warp == 0) {
-      const std::uint64_t prefix = tile == 0 ? 0 : lookback_exclusive_prefix(args.tile_status, tile, tile_count);
-      if (lane == 0) {
-        tile_prefix_shared = prefix;
-        if (tile == args.num_tiles - 1) *args.num_selected = static_cast<std::int64_t>(prefix + tile_count);
-      }
-    }
-    __syncthreads();
-
-    // Write out. The next iteration's first barrier keeps its staging from overwriting this.
-    const std::int64_t prefix = static_cast<std::int64_t>(tile_prefix_shared);
-    for (int k = static_cast<int>(threadIdx.x); k < static_cast<int>(tile_count); k += Shape::block_threads) {
-      args.keys_out[prefix + k] = staged_keys[k];
-      if constexpr (has_values) args.values_out[prefix + k] = staged_values[k];
-    }
-    if constexpr (keeps_rejected) {
-      const std::int64_t rejected_prefix = tile_base - prefix;
-      const int rejected_count = valid - static_cast<int>(tile_count);
-      for (int k = static_cast<int>(threadIdx.x); k < rejected_count; k += Shape::block_threads) {
-        const std::int64_t destination = Mode == output_mode::partition_split
-                                             ? rejected_prefix + k
-                                             : args.num_items - 1 - (rejected_prefix + k);
-        Key* keys_destination = Mode == output_mode::partition_split ? args.keys_rejected : args.keys_out;
-        keys_destination[destination] = staged_keys[tile_count + k];
-        if constexpr (has_values) {
-          Value* values_destination = Mode == output_mode::partition_split ? args.values_rejected : args.values_out;
-          values_destination[destination] = staged_values[tile_count + k];
-        }
-      }
-    }
-    current = next;
+    // The previous tile's look-back ran while this one loaded, ranked and staged.
+    if (tile != blockIdx.x) write_out(tile - grid, buffer ^ 1);
+    if (tile + grid >= args.num_tiles) return false;
+    tile += grid;
+    buffer ^= 1;
+    return true;
+  };
+  for (bool more = true; more;) {
+#pragma unroll
+    for (int phase = 0; phase <= D; ++phase)
+      if (more) more = step(slots[phase], slots[(phase + D) % (D + 1)]);
   }
+  write_out(tile, buffer);
 }
 
 /// Reverses out[num_selected, num_items): partition_reversed leaves the rejected elements there

@@ -15,24 +15,34 @@ template <>
 inline constexpr std::size_t value_bytes<no_value> = 0;
 
 // Tile geometry, measured on H100 (bench/NOTES-compact.md). Keys of 4 bytes or more without
-// values take wide tiles: 512 threads with 8 runs each (64 KB of f32 per tile), one block per SM,
-// which halves the look-backs per byte. Pairs and 1- and 2-byte keys hold more registers per
-// element and do best with 256 threads and 4 runs. The macros exist for tuning runs only.
+// values take wide tiles: 480 ranking threads with 8 runs each (60 KB of f32 per tile) and the
+// look-back warp make 512 threads with 128 registers each, one block per SM (512 ranking threads
+// would leave 96 registers and spill). Pairs and 1- and 2-byte keys hold more registers per
+// element and take 256 ranking threads and 4 runs. One tile's loads are in flight while a block
+// ranks another: smaller tiles with two or three in flight measured slower. The macros exist for
+// tuning runs only (scripts/tune-compact.sh).
 #ifndef BKT_COMPACT_WIDE_THREADS
-#define BKT_COMPACT_WIDE_THREADS 512
+#define BKT_COMPACT_WIDE_THREADS 480
 #endif
 #ifndef BKT_COMPACT_WIDE_CHUNKS
 #define BKT_COMPACT_WIDE_CHUNKS 8
+#endif
+#ifndef BKT_COMPACT_WIDE_AHEAD
+#define BKT_COMPACT_WIDE_AHEAD 1
 #endif
 
 constexpr bool compact_wide_tiles(std::size_t key_bytes, std::size_t value_bytes) {
   return value_bytes == 0 && key_bytes >= 4;
 }
-constexpr int compact_block_threads(std::size_t key_bytes, std::size_t value_bytes) {
+constexpr int compact_ranking_threads(std::size_t key_bytes, std::size_t value_bytes) {
   return compact_wide_tiles(key_bytes, value_bytes) ? BKT_COMPACT_WIDE_THREADS : 256;
 }
 constexpr int compact_chunks_per_thread(std::size_t key_bytes, std::size_t value_bytes) {
   return compact_wide_tiles(key_bytes, value_bytes) ? BKT_COMPACT_WIDE_CHUNKS : 4;
+}
+/// Tiles whose loads are in flight while a block ranks one.
+constexpr int compact_tiles_ahead(std::size_t key_bytes, std::size_t value_bytes) {
+  return compact_wide_tiles(key_bytes, value_bytes) ? BKT_COMPACT_WIDE_AHEAD : 1;
 }
 
 /// Elements per run: a run of the wider of key and value is 16 bytes, so keys load as one 16-byte
@@ -42,18 +52,21 @@ constexpr int compact_chunk_items(std::size_t key_bytes, std::size_t value_bytes
 }
 
 constexpr std::int64_t compact_tile_items(std::size_t key_bytes, std::size_t value_bytes) {
-  return std::int64_t{compact_block_threads(key_bytes, value_bytes)} * compact_chunks_per_thread(key_bytes, value_bytes) *
+  return std::int64_t{compact_ranking_threads(key_bytes, value_bytes)} * compact_chunks_per_thread(key_bytes, value_bytes) *
          compact_chunk_items(key_bytes, value_bytes);
 }
 
-/// Each thread holds `chunks` runs of `chunk_items` consecutive elements.
+/// Each ranking thread holds `chunks` runs of `chunk_items` consecutive elements; a block is
+/// `warps` ranking warps and one look-back warp.
 template <std::size_t KeyBytes, std::size_t ValueBytes>
 struct tile_shape {
-  static constexpr int block_threads = compact_block_threads(KeyBytes, ValueBytes);
+  static constexpr int ranking_threads = compact_ranking_threads(KeyBytes, ValueBytes);
+  static constexpr int block_threads = ranking_threads + 32;
   static constexpr int chunks = compact_chunks_per_thread(KeyBytes, ValueBytes);
+  static constexpr int tiles_ahead = compact_tiles_ahead(KeyBytes, ValueBytes);
   static constexpr int chunk_items = compact_chunk_items(KeyBytes, ValueBytes);
   static constexpr int items_per_thread = chunks * chunk_items;
-  static constexpr int warps = block_threads / 32;
+  static constexpr int warps = ranking_threads / 32;
   static constexpr int warp_items = items_per_thread * 32;
   static constexpr int tile_items = warp_items * warps;
   static_assert(KeyBytes + ValueBytes > 0 && 16 % (KeyBytes > ValueBytes ? KeyBytes : ValueBytes) == 0,

@@ -15,6 +15,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "bkt/buckets.hpp"
 #include "bkt/config.hpp"
 #include "bkt/detail/select/select_bits.hpp"
 
@@ -35,25 +36,17 @@ struct word_range {
 /// The bucket of an element of type E (the input's type) in a level's classification.
 template <class W>
 struct splitter_tree {
-  const W* splitters;  ///< device memory (the count kernel searches a copy in shared memory)
-  int count;
+  splitter_buckets<W> search;  ///< splitters in device memory (the count kernel binds a shared copy)
   word_range<W> range;
 
-  BKT_HOST_DEVICE int num_buckets() const { return 2 * count + 1; }
+  BKT_HOST_DEVICE int num_buckets() const { return 2 * search.num_splitters + 1; }
 
   template <class E>
   BKT_HOST_DEVICE int operator()(const E& x) const {
     const W w = select_bits(x);
     if (!range.contains(w)) return num_buckets();
-    // Branch-free binary search: first = the number of splitters <= w.
-    int first = 0;
-    for (int n = count; n > 0;) {
-      const int half = n / 2;
-      const bool right = !(w < splitters[first + half]);
-      first = right ? first + half + 1 : first;
-      n = right ? n - half - 1 : half;
-    }
-    return first > 0 && splitters[first - 1] == w ? 2 * first - 1 : 2 * first;
+    const int first = search(w);  // the number of splitters <= w
+    return first > 0 && search.splitters[first - 1] == w ? 2 * first - 1 : 2 * first;
   }
 };
 
