@@ -96,7 +96,7 @@ struct compact_barriers {
 /// this kernel. Every block of the grid is resident at once (the grid is sized by occupancy), so a
 /// tile's predecessors always make progress.
 template <class Shape, output_mode Mode, class Key, class Value, class Pick>
-__global__ void __launch_bounds__(Shape::block_threads)
+__global__ void __launch_bounds__(Shape::block_threads, Shape::min_blocks)
     compact_tile_kernel(compact_args<Key, Value> args, Pick pick) {
   constexpr bool has_values = !std::is_same_v<Value, no_value>;
   constexpr bool keeps_rejected = Mode != output_mode::select;

@@ -17,8 +17,10 @@ inline constexpr std::size_t value_bytes<no_value> = 0;
 // Tile geometry, measured on H100 (bench/NOTES-compact.md). Keys of 4 bytes or more without
 // values take wide tiles: 480 ranking threads with 8 runs each (60 KB of f32 per tile) and the
 // look-back warp make 512 threads with 128 registers each, one block per SM (512 ranking threads
-// would leave 96 registers and spill). Pairs and 1- and 2-byte keys hold more registers per
-// element and take 256 ranking threads and 4 runs. One tile's loads are in flight while a block
+// would leave 96 registers and spill). 1- and 2-byte keys hold more registers per element and take
+// 256 ranking threads and 4 runs (224, which spills less, measured slower). Pairs take 224 and 4
+// runs, two blocks per SM at 128 registers: one block of 256 measured 15-30 % slower, since a
+// tile waits on its value loads. One tile's loads are in flight while a block
 // ranks another: smaller tiles with two or three in flight measured slower. The macros exist for
 // tuning runs only (scripts/tune-compact.sh).
 #ifndef BKT_COMPACT_WIDE_THREADS
@@ -35,8 +37,12 @@ constexpr bool compact_wide_tiles(std::size_t key_bytes, std::size_t value_bytes
   return value_bytes == 0 && key_bytes >= 4;
 }
 constexpr int compact_ranking_threads(std::size_t key_bytes, std::size_t value_bytes) {
-  return compact_wide_tiles(key_bytes, value_bytes) ? BKT_COMPACT_WIDE_THREADS : 256;
+  if (compact_wide_tiles(key_bytes, value_bytes)) return BKT_COMPACT_WIDE_THREADS;
+  return value_bytes > 0 ? 224 : 256;
 }
+/// Blocks per SM the kernel's registers must allow: pairs wait on their value loads inside a
+/// tile, and a second block per SM covers that wait.
+constexpr int compact_min_blocks(std::size_t value_bytes) { return value_bytes > 0 ? 2 : 1; }
 constexpr int compact_chunks_per_thread(std::size_t key_bytes, std::size_t value_bytes) {
   return compact_wide_tiles(key_bytes, value_bytes) ? BKT_COMPACT_WIDE_CHUNKS : 4;
 }
@@ -64,6 +70,7 @@ struct tile_shape {
   static constexpr int block_threads = ranking_threads + 32;
   static constexpr int chunks = compact_chunks_per_thread(KeyBytes, ValueBytes);
   static constexpr int tiles_ahead = compact_tiles_ahead(KeyBytes, ValueBytes);
+  static constexpr int min_blocks = compact_min_blocks(ValueBytes);
   static constexpr int chunk_items = compact_chunk_items(KeyBytes, ValueBytes);
   static constexpr int items_per_thread = chunks * chunk_items;
   static constexpr int warps = ranking_threads / 32;
