@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <random>
 #include <stdexcept>
@@ -23,6 +24,7 @@ namespace {
 using namespace bkt::test;
 using namespace bkt::detail::select;
 using bkt::detail::radix_word;
+using bkt::detail::from_select_bits;
 using bkt::detail::select_bits;
 
 enum class rule { sampled, single_pivot, evenly_spaced };
@@ -105,6 +107,20 @@ TYPED_TEST(splitter_search_twin, every_rule_reaches_the_reference_on_every_gener
               EXPECT_LE(levels, 12);
             }
           }
+    }
+}
+
+TYPED_TEST(splitter_search_twin, from_select_bits_inverts_select_bits) {
+  using T = TypeParam;
+  for (const auto& gen : generators<T>())
+    for (const T& x : gen.make(1000, seed())) {
+      const T back = from_select_bits<T>(select_bits(x));
+      if (x != x) {
+        EXPECT_TRUE(back != back) << gen.name << ": a NaN's word gives a NaN";
+      } else {
+        EXPECT_EQ(select_bits(back), select_bits(x)) << gen.name;
+        EXPECT_TRUE(std::memcmp(&back, &x, sizeof(T)) == 0) << gen.name << ": the bits come back";
+      }
     }
 }
 

@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "bkt/detail/compact/dispatch.cuh"
@@ -22,6 +23,7 @@
 #include "bkt/detail/select/splitter_kernels.cuh"
 #include "bkt/detail/workspace_layout.hpp"
 #include "bkt/error.hpp"
+#include "bkt/memory.hpp"
 #include "bkt/workspace.hpp"
 
 namespace bkt::detail::select {
@@ -112,18 +114,11 @@ class splitter_search {
     T* drawn = slice_at<T>(base_, layout_.sample);
     gather_sample_kernel<T><<<(count + 255) / 256, 256, 0, stream>>>(array, size, count, seed, drawn);
     BKT_CHECK_LAUNCH(stream);
-    return to_host(drawn, count, stream);
-  }
-
-  static std::vector<T> to_host(const T* array, std::int64_t size, cudaStream_t stream) {
-    std::vector<T> host(static_cast<std::size_t>(size));
-    BKT_CUDA_CHECK(cudaMemcpyAsync(host.data(), array, sizeof(T) * host.size(), cudaMemcpyDeviceToHost, stream));
-    BKT_CUDA_CHECK(cudaStreamSynchronize(stream));
-    return host;
+    return to_host_sync(std::span<const T>(drawn, static_cast<std::size_t>(count)), stream);
   }
 
   T finish(const T* array, std::int64_t size, std::int64_t k, cudaStream_t stream) {
-    auto all = to_host(array, size, stream);
+    auto all = to_host_sync(std::span<const T>(array, static_cast<std::size_t>(size)), stream);
     const auto by_word = [](const T& a, const T& b) { return select_bits(a) < select_bits(b); };
     std::nth_element(all.begin(), all.begin() + k, all.end(), by_word);
     return all[static_cast<std::size_t>(k)];
@@ -159,11 +154,7 @@ class splitter_search {
     workspace unused(slice_at<std::byte>(base_, layout_.compact), layout_.compact_bytes);  // outside has a slot
     histogram::run<T, histogram::no_weight>(array, nullptr, size, buckets, tree, d_counts, d_counts + buckets, unused,
                                             stream);
-    std::vector<std::int64_t> counts(static_cast<std::size_t>(buckets));
-    BKT_CUDA_CHECK(cudaMemcpyAsync(counts.data(), d_counts, sizeof(std::int64_t) * counts.size(),
-                                   cudaMemcpyDeviceToHost, stream));
-    BKT_CUDA_CHECK(cudaStreamSynchronize(stream));
-    return counts;
+    return to_host_sync(std::span<const std::int64_t>(d_counts, static_cast<std::size_t>(buckets)), stream);
   }
 
   /// stored[0, elements in range) = the elements of `array` in `range` (the target bucket).

@@ -11,8 +11,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <cstring>
-#include <type_traits>
 #include <vector>
 
 #include "bkt/buckets.hpp"
@@ -114,22 +112,6 @@ word_range<W> bucket_range(const word_range<W>& outer, const std::vector<W>& spl
   if (j > 0) r.lo = splitters[static_cast<std::size_t>(j - 1)], r.has_lo = true;
   if (j < static_cast<int>(splitters.size())) r.hi = splitters[static_cast<std::size_t>(j)], r.has_hi = true;
   return r;
-}
-
-/// The element whose selection word is w (the inverse of select_bits; the NaN word gives a NaN).
-template <class T>
-BKT_HOST_DEVICE inline T from_select_bits(radix_word<T> w) {
-  using word = radix_word<T>;
-  constexpr word sign = word{1} << (8 * sizeof(T) - 1);
-  word bits = w;
-  if constexpr (std::is_floating_point_v<T>) {
-    bits = (w & sign) ? static_cast<word>(w ^ sign) : static_cast<word>(~w);
-  } else if constexpr (std::is_signed_v<T>) {
-    bits = static_cast<word>(w ^ sign);
-  }
-  T x;
-  std::memcpy(&x, &bits, sizeof(T));
-  return x;
 }
 
 }  // namespace bkt::detail::select
