@@ -27,22 +27,32 @@ struct bucket_status {
   }
 
   /// Tile `order` (in processing order) has published `aggregate` for its bucket at `column`;
-  /// returns the bucket's count over all earlier tiles and publishes the inclusive sum.
+  /// returns the bucket's count over all earlier tiles and publishes the inclusive sum. Each round
+  /// loads the words of `Window` predecessors at once, nearest first, and adds them up to the
+  /// first inclusive one: a walk one word at a time spent an L2 round trip per tile, and at the
+  /// rate tiles finish the nearest inclusive word is often several tiles back.
+  template <int Window = 4>
   __device__ static std::uint64_t look_back(Word* status, std::int64_t order, int row_words, int column,
                                             std::uint64_t own) {
     std::uint64_t sum = 0;
-    for (std::int64_t predecessor = order - 1;; --predecessor) {
-      Word* word = status + predecessor * row_words + column;
-      Word seen = load(word);
-      for (unsigned backoff = 16; (seen & state_mask) == 0; backoff = backoff < 512 ? 2 * backoff : backoff) {
-        __nanosleep(backoff);
-        seen = load(word);
+    for (std::int64_t nearest = order - 1;; nearest -= Window) {
+      Word seen[Window];
+#pragma unroll
+      for (int w = 0; w < Window; ++w)  // tiles before 0 are never reached: tile 0 is inclusive
+        seen[w] = nearest - w >= 0 ? load(status + (nearest - w) * row_words + column) : inclusive;
+#pragma unroll
+      for (int w = 0; w < Window; ++w) {
+        for (unsigned backoff = 16; (seen[w] & state_mask) == 0; backoff = backoff < 512 ? 2 * backoff : backoff) {
+          __nanosleep(backoff);
+          seen[w] = load(status + (nearest - w) * row_words + column);
+        }
+        sum += seen[w] & value_mask;
+        if ((seen[w] & state_mask) == inclusive) {
+          publish(status + order * row_words + column, inclusive, sum + own);
+          return sum;
+        }
       }
-      sum += seen & value_mask;
-      if ((seen & state_mask) == inclusive) break;
     }
-    publish(status + order * row_words + column, inclusive, sum + own);
-    return sum;
   }
 };
 

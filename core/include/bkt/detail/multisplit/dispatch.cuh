@@ -32,13 +32,15 @@ void launch_scatter(const split_pointers<Key, Value>& io, std::int64_t num_items
                                       num_items,
                                       tiles,
                                       num_buckets,
-                                      bucket_bits(num_buckets),
                                       offsets,
                                       status,
                                       wide_status(num_items),
                                       tile_counter,
                                       static_cast<unsigned>(table_bytes)};
-  auto kernel = scatter_kernel<shape, Key, Value, Fn>;
+  const int rank_bits = rank_bits_class(num_buckets);
+  auto kernel = rank_bits == 1   ? scatter_kernel<shape, 1, Key, Value, Fn>
+                : rank_bits == 5 ? scatter_kernel<shape, 5, Key, Value, Fn>
+                                 : scatter_kernel<shape, 8, Key, Value, Fn>;
   allow_shared_bytes(kernel, shared_bytes);
   kernel<<<static_cast<unsigned>(tiles), shape::block_threads, shared_bytes, stream>>>(args, fn);
   BKT_CHECK_LAUNCH(stream);

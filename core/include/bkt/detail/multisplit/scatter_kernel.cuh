@@ -45,7 +45,6 @@ struct scatter_args {
   std::int64_t num_items;
   std::int64_t num_tiles;
   int num_buckets;
-  int bits;                     // bucket_bits(num_buckets)
   const std::int64_t* offsets;  // num_buckets + 1 bucket starts
   void* status;                 // tiles x num_buckets look-back words, zeroed
   bool wide_status;             // 64-bit words (else 32-bit)
@@ -59,10 +58,18 @@ constexpr std::size_t staging_bytes() {
   return Shape::tile_items * (sizeof(Key) + value_bytes<Value> + 1);
 }
 
+/// Ballots a warp spends per step to find the lanes of equal bucket: bucket_bits(num_buckets)
+/// rounded up to one of three classes, each a kernel of its own. A bit past the bucket count's is
+/// a wasted ballot, and a per-bit branch on a run-time count cost more than that.
+constexpr int rank_bits_class(int num_buckets) {
+  const int bits = bucket_bits(num_buckets);
+  return bits <= 1 ? 1 : bits <= 5 ? 5 : 8;
+}
+
 /// One tile per block, claimed from a counter in launch order. (A persistent grid that loads its
 /// next tile while it finishes the current one, as compaction does, measured slower here: at one
 /// 512-thread block per SM the ranking phase no longer hides; see bench/NOTES-multisplit.md.)
-template <class Shape, class Key, class Value, class Fn>
+template <class Shape, int RankBits, class Key, class Value, class Fn>
 __global__ void __launch_bounds__(Shape::block_threads, Shape::min_blocks)
     scatter_kernel(scatter_args<Key, Value> args, Fn fn_global) {
   using traits = value_traits<Value>;
@@ -113,21 +120,30 @@ __global__ void __launch_bounds__(Shape::block_threads, Shape::min_blocks)
     }
   }
 
-  // 2. Rank within the warp: slot = rank << 8 | bucket.
+  // 2. Rank within the warp: slot = rank << 8 | bucket. A full tile (all but at most one) takes a
+  // path without the per-lane bounds.
   unsigned slot[items];
+  auto rank = [&](auto full_tile) {
 #pragma unroll
-  for (int i = 0; i < items; ++i) {
-    const int step_valid = valid - (warp_base + i * warp_threads);
-    const unsigned active = step_valid >= warp_threads ? full_warp_mask : step_valid > 0 ? (1u << step_valid) - 1u : 0u;
-    const bool mine = (active >> lane) & 1u;
-    const unsigned bucket = mine ? clamped_bucket(fn, keys[i], num_buckets) : 0u;
-    const unsigned peers = match_bucket<8>(bucket, args.bits, active);
-    const int leader = __ffs(peers) - 1;
-    unsigned before = 0;
-    if (mine && lane == leader) before = atomicAdd(&warp_counts[warp][bucket], static_cast<unsigned>(__popc(peers)));
-    before = __shfl_sync(full_warp_mask, before, leader & (warp_threads - 1));
-    slot[i] = ((before + __popc(peers & lane_mask_lt())) << 8) | bucket;
-  }
+    for (int i = 0; i < items; ++i) {
+      unsigned active = full_warp_mask;
+      bool mine = true;
+      if constexpr (!decltype(full_tile)::value) {
+        const int step_valid = valid - (warp_base + i * warp_threads);
+        active = step_valid >= warp_threads ? full_warp_mask : step_valid > 0 ? (1u << step_valid) - 1u : 0u;
+        mine = (active >> lane) & 1u;
+      }
+      const unsigned bucket = mine ? clamped_bucket(fn, keys[i], num_buckets) : 0u;
+      const unsigned peers = match_bucket<RankBits>(bucket, active);
+      const int leader = __ffs(peers) - 1;
+      unsigned before = 0;
+      if (mine && lane == leader) before = atomicAdd(&warp_counts[warp][bucket], static_cast<unsigned>(__popc(peers)));
+      before = __shfl_sync(full_warp_mask, before, leader & (warp_threads - 1));
+      slot[i] = ((before + __popc(peers & lane_mask_lt())) << 8) | bucket;
+    }
+  };
+  if (valid == tile_items) rank(std::true_type{});
+  else rank(std::false_type{});
   __syncthreads();
 
   // 3. Tile totals per bucket, published at once; then each bucket's start in the tile.
@@ -179,9 +195,9 @@ __global__ void __launch_bounds__(Shape::block_threads, Shape::min_blocks)
     std::uint64_t after = 0;  // this bucket's elements in the tiles after this one
     if (order > 0) {
       after = args.wide_status
-                  ? bucket_status<std::uint64_t>::look_back(static_cast<std::uint64_t*>(args.status), order,
+                  ? bucket_status<std::uint64_t>::template look_back<Shape::lookback_window>(static_cast<std::uint64_t*>(args.status), order,
                                                             num_buckets, thread, tile_count)
-                  : bucket_status<std::uint32_t>::look_back(static_cast<std::uint32_t*>(args.status), order,
+                  : bucket_status<std::uint32_t>::template look_back<Shape::lookback_window>(static_cast<std::uint32_t*>(args.status), order,
                                                             num_buckets, thread, tile_count);
     }
     bucket_base[thread] = args.offsets[thread + 1] - static_cast<std::int64_t>(after) - tile_count - tile_start;

@@ -55,6 +55,10 @@ inline constexpr int multisplit_inner_buckets = 256;
 #define BKT_MULTISPLIT_MIN_BLOCKS 2  // resident blocks per SM the register budget must allow
 #endif
 
+#ifndef BKT_MULTISPLIT_LOOKBACK_WINDOW
+#define BKT_MULTISPLIT_LOOKBACK_WINDOW 4  // predecessors a look-back round loads at once
+#endif
+
 constexpr int scatter_block_threads() { return BKT_MULTISPLIT_THREADS; }
 /// Items per thread: pairs and 8-byte keys hold half as many, so that a thread's keys, values and
 /// ranks stay within the 64 registers that two blocks per SM allow.
@@ -74,6 +78,7 @@ struct scatter_shape {
   static constexpr int tile_items = warp_items * warps;
   static constexpr int min_blocks = BKT_MULTISPLIT_MIN_BLOCKS;
   static constexpr int max_buckets = 256;  // one pass; ids fit a byte
+  static constexpr int lookback_window = BKT_MULTISPLIT_LOOKBACK_WINDOW;
   static_assert(block_threads >= max_buckets, "one thread per bucket in the tile scan and look-back");
   static_assert(warp_items <= (1 << 23), "a warp's ranks and a bucket id share one 32-bit word");
 };

@@ -29,38 +29,46 @@ struct digit_count_args {
 };
 
 /// Each block counts in shared memory; a thread merges runs of equal digits (per pass) in
-/// registers first, so sorted and all-equal keys make few atomics.
-template <class Key>
+/// registers first, so sorted and all-equal keys make few atomics. The number of passes is a
+/// template parameter: a run-time count left every key testing all eight passes, which made a
+/// one-pass count run at less than half the read bandwidth (bench/NOTES-radix-sort.md).
+template <class Key, int Passes>
 __global__ void __launch_bounds__(digit_count_threads) digit_count_kernel(digit_count_args<Key> args) {
-  extern __shared__ unsigned counters[];  // passes x digit_stride
-  const int num_counters = args.passes * args.digit_stride;
+  extern __shared__ unsigned counters[];  // Passes x digit_stride
+  const int num_counters = Passes * args.digit_stride;
   for (int i = static_cast<int>(threadIdx.x); i < num_counters; i += digit_count_threads) counters[i] = 0;
   __syncthreads();
 
-  unsigned run_digit[digit_count_passes] = {}, run_length[digit_count_passes] = {};
+  unsigned run_digit[Passes] = {}, run_length[Passes] = {};
   const std::int64_t threads = static_cast<std::int64_t>(gridDim.x) * digit_count_threads;
   const std::int64_t thread = static_cast<std::int64_t>(blockIdx.x) * digit_count_threads + threadIdx.x;
   sweep_vectors<digit_count_load_items>(args.keys, args.num_items, thread, threads, [&](const Key& key) {
 #pragma unroll
-    for (int pass = 0; pass < digit_count_passes; ++pass) {
-      if (pass < args.passes) {
-        const auto digit = static_cast<unsigned>(args.digits[pass](key));
-        if (digit != run_digit[pass]) {
-          if (run_length[pass]) atomicAdd(&counters[pass * args.digit_stride + run_digit[pass]], run_length[pass]);
-          run_digit[pass] = digit;
-          run_length[pass] = 0;
-        }
-        ++run_length[pass];
+    for (int pass = 0; pass < Passes; ++pass) {
+      const auto digit = static_cast<unsigned>(args.digits[pass](key));
+      if (digit != run_digit[pass]) {
+        if (run_length[pass]) atomicAdd(&counters[pass * args.digit_stride + run_digit[pass]], run_length[pass]);
+        run_digit[pass] = digit;
+        run_length[pass] = 0;
       }
+      ++run_length[pass];
     }
   });
 #pragma unroll
-  for (int pass = 0; pass < digit_count_passes; ++pass)
-    if (pass < args.passes && run_length[pass]) atomicAdd(&counters[pass * args.digit_stride + run_digit[pass]], run_length[pass]);
+  for (int pass = 0; pass < Passes; ++pass)
+    if (run_length[pass]) atomicAdd(&counters[pass * args.digit_stride + run_digit[pass]], run_length[pass]);
 
   __syncthreads();
   for (int i = static_cast<int>(threadIdx.x); i < num_counters; i += digit_count_threads)
     if (counters[i] != 0) atomicAdd(&args.totals[i], static_cast<unsigned long long>(counters[i]));
+}
+
+/// The kernel for `passes` (1 to digit_count_passes) passes.
+template <class Key, int Passes = digit_count_passes>
+auto digit_count_kernel_for(int passes) {
+  if constexpr (Passes > 1)
+    if (passes < Passes) return digit_count_kernel_for<Key, Passes - 1>(passes);
+  return &digit_count_kernel<Key, Passes>;
 }
 
 /// Adds the digit counts of every pass of `plan` to totals (passes x digit_stride, zeroed): one
@@ -69,11 +77,11 @@ template <class Key>
 void launch_digit_count(const Key* keys, std::int64_t num_items, const pass_plan& plan, unsigned long long* totals,
                         cudaStream_t stream) {
   if (num_items == 0) return;
-  auto kernel = digit_count_kernel<Key>;
   for (int first = 0; first < plan.passes; first += digit_count_passes) {
     digit_count_args<Key> args{keys, num_items, std::min(digit_count_passes, plan.passes - first),
                                plan.digit_stride(), {}, totals + static_cast<std::int64_t>(first) * plan.digit_stride()};
     for (int pass = 0; pass < args.passes; ++pass) args.digits[pass] = plan.digit<Key>(first + pass);
+    const auto kernel = digit_count_kernel_for<Key>(args.passes);
     const std::size_t shared_bytes = sizeof(unsigned) * static_cast<std::size_t>(args.passes * args.digit_stride);
     // Enough blocks to fill the GPU, no more than the data needs, and at most 2^31 keys per block
     // so that the 32-bit shared counters cannot overflow.

@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include "bkt/config.hpp"
 #include "bkt/detail/multisplit/tile_shape.hpp"
@@ -16,13 +17,14 @@ namespace bkt::detail::radix_sort {
 /// for a descending sort, so that every pass is an ascending stable multisplit.
 template <class Key>
 struct radix_digit {
-  int first_bit = 0;
-  int num_bits = 0;
+  int first_bit = 0;  // below the key's width, also for a pass of zero bits
+  unsigned mask = 0;  // (1 << num_bits) - 1
   unsigned flip = 0;  // the digit mask when descending, else 0
   BKT_HOST_DEVICE int operator()(const Key& key) const {
-    if (num_bits == 0) return 0;
-    const auto image = static_cast<std::uint64_t>(radix_bits(key));
-    return static_cast<int>((static_cast<unsigned>(image >> first_bit) & ((1u << num_bits) - 1u)) ^ flip);
+    // 32-bit arithmetic for keys of up to 4 bytes: a 64-bit shift costs two instructions per key.
+    using word = std::conditional_t<sizeof(Key) <= 4, std::uint32_t, std::uint64_t>;
+    const word image = radix_bits(key);
+    return static_cast<int>((static_cast<unsigned>(image >> first_bit) & mask) ^ flip);
   }
 };
 
@@ -39,8 +41,8 @@ struct pass_plan {
   int digit_stride() const { return 1 << widest; }
   template <class Key>
   radix_digit<Key> digit(int pass) const {
-    const int bits = num_bits[pass];
-    return {first_bit[pass], bits, descending && bits > 0 ? (1u << bits) - 1u : 0u};
+    const unsigned mask = (1u << num_bits[pass]) - 1u;
+    return {num_bits[pass] > 0 ? first_bit[pass] : 0, mask, descending ? mask : 0u};
   }
 };
 
