@@ -30,7 +30,8 @@ namespace radix = bkt::detail::radix_sort;
 int main(int argc, char** argv) {
   return bkt::bench::run_main(argc, argv, "tune_scatter", "Scatter tile tuning", [](const bkt::bench::options& opts,
                                                                                       cudaStream_t stream) {
-    const std::string shape = std::to_string(BKT_MULTISPLIT_THREADS) + "x" + std::to_string(BKT_MULTISPLIT_ITEMS) +
+    const std::string shape = std::to_string(BKT_MULTISPLIT_THREADS) + "x" + std::to_string(BKT_MULTISPLIT_ITEMS) + "/" +
+                              std::to_string(BKT_MULTISPLIT_PAIR_ITEMS) +
                               " min_blocks " + std::to_string(BKT_MULTISPLIT_MIN_BLOCKS);
     bkt::bench::report rep("scatter tiles " + shape, opts, stream);
     const std::int64_t n = std::int64_t{1} << opts.log2_items;

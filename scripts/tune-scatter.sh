@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Tuning run for the multisplit scatter pass on the GPU host: builds bench/tune_scatter.cu once per
 # variant (threads per block : keys per thread : resident blocks per SM [: match], where "match"
-# ranks with __match_any_sync instead of ballots) and prints each variant's table.
+# ranks with __match_any_sync instead of ballots) and prints each variant's table. Pairs take
+# BKT_MULTISPLIT_PAIR_ITEMS (set it in the environment's NVCC_APPEND_FLAGS to tune them).
 # Usage: scripts/tune-scatter.sh OUTDIR THREADS:ITEMS:MIN_BLOCKS[:match] ...
 set -uo pipefail
 out=${1:?usage: scripts/tune-scatter.sh OUTDIR VARIANT...}; shift

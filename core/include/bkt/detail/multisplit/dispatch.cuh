@@ -27,7 +27,8 @@ void launch_scatter(const split_pointers<Key, Value>& io, std::int64_t num_items
   using shape = scatter_shape<sizeof(Key), value_bytes<Value>>;
   const std::int64_t tiles = (num_items + shape::tile_items - 1) / shape::tile_items;
   const std::size_t table_bytes = shared_table_bytes(fn);
-  const std::size_t shared_bytes = table_bytes + staging_bytes<shape, Key, Value>();
+  const int rank_bits = rank_bits_class(num_buckets);
+  const std::size_t shared_bytes = table_bytes + staging_bytes<shape, Key, Value>(rank_bits);
   const scatter_args<Key, Value> args{io,
                                       num_items,
                                       tiles,
@@ -37,7 +38,6 @@ void launch_scatter(const split_pointers<Key, Value>& io, std::int64_t num_items
                                       wide_status(num_items),
                                       tile_counter,
                                       static_cast<unsigned>(table_bytes)};
-  const int rank_bits = rank_bits_class(num_buckets);
   auto kernel = rank_bits == 1   ? scatter_kernel<shape, 1, Key, Value, Fn>
                 : rank_bits == 5 ? scatter_kernel<shape, 5, Key, Value, Fn>
                                  : scatter_kernel<shape, 8, Key, Value, Fn>;

@@ -3,10 +3,11 @@
 // Per tile:
 // 1. Load: keys striped over the warp (element i of lane l at i * 32 + l), so a warp's steps visit
 //    its elements in input order and plain 4-byte loads coalesce.
-// 2. Rank (the multisplit paper's warp-level multisplit): per step, one ballot per bit of the
-//    bucket id finds the lanes sharing a bucket; the lowest of them adds their number to the
-//    warp's counter for that bucket, and each lane's rank is the counter before plus its place
-//    among the peers. Ranks are thus stable.
+// 2. Rank (the multisplit paper's warp-level multisplit): per step, the lanes sharing a bucket
+//    are found (one ballot per bit of the bucket id for up to 32 buckets, a shared table of lane
+//    masks for more); the lowest of them adds their number to the warp's counter for that
+//    bucket, and each lane's rank is the counter before plus its place among the peers. Ranks are
+//    thus stable.
 // 3. Tile totals: thread b sums bucket b over the warps, publishes it for decoupled look-back,
 //    and a block scan over buckets gives each bucket's start within the tile.
 // 4. Stage: elements move to their bucket-sorted place in shared memory; meanwhile thread b looks
@@ -52,18 +53,23 @@ struct scatter_args {
   unsigned table_bytes;         // the functor's shared table, before the staging area
 };
 
-/// Dynamic shared memory of one block: the functor's table, then the staged tile.
-template <class Shape, class Key, class Value>
-constexpr std::size_t staging_bytes() {
-  return Shape::tile_items * (sizeof(Key) + value_bytes<Value> + 1);
-}
-
-/// Ballots a warp spends per step to find the lanes of equal bucket: bucket_bits(num_buckets)
-/// rounded up to one of three classes, each a kernel of its own. A bit past the bucket count's is
-/// a wasted ballot, and a per-bit branch on a run-time count cost more than that.
-constexpr int rank_bits_class(int num_buckets) {
+/// Bucket-id bits a warp's ranking step must tell apart: bucket_bits(num_buckets) rounded up to one
+/// of three classes, each a kernel of its own. Up to 5 bits, one ballot per bit finds the lanes of
+/// equal bucket (a ballot on a bit no id sets changes nothing, and a per-bit branch on a run-time
+/// count cost more than that); 8 bits take the lane-mask table instead (see the kernel).
+__host__ __device__ constexpr int rank_bits_class(int num_buckets) {
   const int bits = bucket_bits(num_buckets);
   return bits <= 1 ? 1 : bits <= 5 ? 5 : 8;
+}
+__host__ __device__ constexpr bool ranks_by_mask_table(int rank_bits) { return rank_bits > 5; }
+
+/// Dynamic shared memory of one block after the functor's table: the staged tile, which the 8-bit
+/// class's two lane-mask tables of warps x 256 words share (they are done with before staging).
+template <class Shape, class Key, class Value>
+constexpr std::size_t staging_bytes(int rank_bits) {
+  const std::size_t tile = Shape::tile_items * (sizeof(Key) + value_bytes<Value> + 1);
+  const std::size_t masks = ranks_by_mask_table(rank_bits) ? 2 * sizeof(unsigned) * Shape::warps * Shape::max_buckets : 0;
+  return tile > masks ? tile : masks;
 }
 
 /// One tile per block, claimed from a counter in launch order. (A persistent grid that loads its
@@ -96,7 +102,14 @@ __global__ void __launch_bounds__(Shape::block_threads, Shape::min_blocks)
   Key* staged_keys = reinterpret_cast<Key*>(staging);
   stored* staged_values = reinterpret_cast<stored*>(staging + tile_items * sizeof(Key));
   unsigned char* staged_buckets = staging + tile_items * (sizeof(Key) + value_bytes<Value>);
-  for (int i = thread; i < warps * max_buckets; i += Shape::block_threads) (&warp_counts[0][0])[i] = 0;
+  constexpr bool mask_table = ranks_by_mask_table(RankBits);
+  // [step parity][warp][bucket]: the lanes of this step that hold the bucket; in the staging area,
+  // which the ranking does not use.
+  auto* peer_masks = reinterpret_cast<unsigned(*)[warps][max_buckets]>(staging);
+  for (int i = thread; i < warps * max_buckets; i += Shape::block_threads) {
+    (&warp_counts[0][0])[i] = 0;
+    if constexpr (mask_table) (&peer_masks[0][0][0])[i] = (&peer_masks[1][0][0])[i] = 0;
+  }
   __syncthreads();
 
   // Tiles go in reverse input order (see the top of this file).
@@ -121,7 +134,12 @@ __global__ void __launch_bounds__(Shape::block_threads, Shape::min_blocks)
   }
 
   // 2. Rank within the warp: slot = rank << 8 | bucket. A full tile (all but at most one) takes a
-  // path without the per-lane bounds.
+  // path without the per-lane bounds. Lanes of equal bucket ("peers") come from ballots for up to
+  // 5 bits. For 8 bits, each lane ORs its bit into the warp's table entry of its bucket, and
+  // reads back the entry and the bucket's count so far; the lowest peer then clears the entry and
+  // advances the count (no other lane writes either word in this step). This takes about a third
+  // of the instructions of eight ballots. Steps alternate between two tables, so a clear of
+  // step i and the ORs of step i + 1 never meet.
   unsigned slot[items];
   auto rank = [&](auto full_tile) {
 #pragma unroll
@@ -134,11 +152,26 @@ __global__ void __launch_bounds__(Shape::block_threads, Shape::min_blocks)
         mine = (active >> lane) & 1u;
       }
       const unsigned bucket = mine ? clamped_bucket(fn, keys[i], num_buckets) : 0u;
-      const unsigned peers = match_bucket<RankBits>(bucket, active);
-      const int leader = __ffs(peers) - 1;
-      unsigned before = 0;
-      if (mine && lane == leader) before = atomicAdd(&warp_counts[warp][bucket], static_cast<unsigned>(__popc(peers)));
-      before = __shfl_sync(full_warp_mask, before, leader & (warp_threads - 1));
+      unsigned peers = 0, before = 0;
+      if constexpr (mask_table) {
+        unsigned* entry = &peer_masks[i % 2][warp][bucket];
+        if (mine) atomicOr(entry, 1u << lane);
+        __syncwarp();
+        if (mine) {
+          peers = *entry;
+          before = warp_counts[warp][bucket];
+        }
+        __syncwarp();
+        if (mine && lane == __ffs(peers) - 1) {
+          *entry = 0;
+          warp_counts[warp][bucket] = before + static_cast<unsigned>(__popc(peers));
+        }
+      } else {
+        peers = match_bucket<RankBits>(bucket, active);
+        const int leader = __ffs(peers) - 1;
+        if (mine && lane == leader) before = atomicAdd(&warp_counts[warp][bucket], static_cast<unsigned>(__popc(peers)));
+        before = __shfl_sync(full_warp_mask, before, leader & (warp_threads - 1));
+      }
       slot[i] = ((before + __popc(peers & lane_mask_lt())) << 8) | bucket;
     }
   };

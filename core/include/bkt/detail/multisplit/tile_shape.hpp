@@ -43,27 +43,34 @@ inline constexpr std::size_t value_bytes = value_traits<Value>::present ? sizeof
 /// Buckets of one scatter pass; more take two passes over 16-bit bucket ids.
 inline constexpr int multisplit_inner_buckets = 256;
 
-// Scatter tiles: a first choice, not yet tuned (bench/NOTES-multisplit.md). The macros exist for
-// tuning runs.
+// Scatter tiles, measured on H100 (bench/NOTES-multisplit.md): 512 threads, two blocks per SM
+// (64 registers). Keys of up to 4 bytes take 16 items per thread; pairs of at most 8 bytes
+// together 12 (8 measured 10 % slower: a tile's fixed costs, the look-back over 256 buckets among
+// them, spread over fewer elements); wider elements 8, so that keys, values and ranks fit the
+// registers and two blocks fit the shared memory. The macros exist for tuning runs.
 #ifndef BKT_MULTISPLIT_THREADS
 #define BKT_MULTISPLIT_THREADS 512
 #endif
 #ifndef BKT_MULTISPLIT_ITEMS
 #define BKT_MULTISPLIT_ITEMS 16
 #endif
+#ifndef BKT_MULTISPLIT_PAIR_ITEMS
+#define BKT_MULTISPLIT_PAIR_ITEMS 12
+#endif
+#ifndef BKT_MULTISPLIT_WIDE_ITEMS
+#define BKT_MULTISPLIT_WIDE_ITEMS 8
+#endif
 #ifndef BKT_MULTISPLIT_MIN_BLOCKS
 #define BKT_MULTISPLIT_MIN_BLOCKS 2  // resident blocks per SM the register budget must allow
 #endif
-
 #ifndef BKT_MULTISPLIT_LOOKBACK_WINDOW
 #define BKT_MULTISPLIT_LOOKBACK_WINDOW 4  // predecessors a look-back round loads at once
 #endif
 
 constexpr int scatter_block_threads() { return BKT_MULTISPLIT_THREADS; }
-/// Items per thread: pairs and 8-byte keys hold half as many, so that a thread's keys, values and
-/// ranks stay within the 64 registers that two blocks per SM allow.
 constexpr int scatter_items_per_thread(std::size_t key_bytes, std::size_t value_bytes) {
-  return (key_bytes > 4 || value_bytes > 0) ? BKT_MULTISPLIT_ITEMS / 2 : BKT_MULTISPLIT_ITEMS;
+  if (value_bytes == 0 && key_bytes <= 4) return BKT_MULTISPLIT_ITEMS;
+  return key_bytes + value_bytes <= 8 ? BKT_MULTISPLIT_PAIR_ITEMS : BKT_MULTISPLIT_WIDE_ITEMS;
 }
 constexpr std::int64_t scatter_tile_items(std::size_t key_bytes, std::size_t value_bytes) {
   return std::int64_t{scatter_block_threads()} * scatter_items_per_thread(key_bytes, value_bytes);
