@@ -68,7 +68,8 @@ __host__ __device__ constexpr bool ranks_by_mask_table(int rank_bits) { return r
 template <class Shape, class Key, class Value>
 constexpr std::size_t staging_bytes(int rank_bits) {
   const std::size_t tile = Shape::tile_items * (sizeof(Key) + value_bytes<Value> + 1);
-  const std::size_t masks = ranks_by_mask_table(rank_bits) ? 2 * sizeof(unsigned) * Shape::warps * Shape::max_buckets : 0;
+  const std::size_t masks =
+      ranks_by_mask_table(rank_bits) ? 2 * sizeof(unsigned) * Shape::warps * Shape::max_buckets : 0;
   return tile > masks ? tile : masks;
 }
 
@@ -226,12 +227,12 @@ __global__ void __launch_bounds__(Shape::block_threads, Shape::min_blocks)
   }
   if (thread < num_buckets) {
     std::uint64_t after = 0;  // this bucket's elements in the tiles after this one
+    constexpr int window = Shape::lookback_window;
     if (order > 0) {
-      after = args.wide_status
-                  ? bucket_status<std::uint64_t>::template look_back<Shape::lookback_window>(static_cast<std::uint64_t*>(args.status), order,
-                                                            num_buckets, thread, tile_count)
-                  : bucket_status<std::uint32_t>::template look_back<Shape::lookback_window>(static_cast<std::uint32_t*>(args.status), order,
-                                                            num_buckets, thread, tile_count);
+      after = args.wide_status ? bucket_status<std::uint64_t>::template look_back<window>(
+                                     static_cast<std::uint64_t*>(args.status), order, num_buckets, thread, tile_count)
+                               : bucket_status<std::uint32_t>::template look_back<window>(
+                                     static_cast<std::uint32_t*>(args.status), order, num_buckets, thread, tile_count);
     }
     bucket_base[thread] = args.offsets[thread + 1] - static_cast<std::int64_t>(after) - tile_count - tile_start;
   }
