@@ -31,7 +31,7 @@ struct bucket_status {
   /// loads the words of `Window` predecessors at once, nearest first, and adds them up to the
   /// first inclusive one: a walk one word at a time spent an L2 round trip per tile, and at the
   /// rate tiles finish the nearest inclusive word is often several tiles back.
-  template <int Window = 4>
+  template <int Window>
   __device__ static std::uint64_t look_back(Word* status, std::int64_t order, int row_words, int column,
                                             std::uint64_t own) {
     std::uint64_t sum = 0;
