@@ -134,6 +134,37 @@ TYPED_TEST(select_test, results_do_not_depend_on_the_sampling_seed) {
   }
 }
 
+// After the first level the device narrows the kept records by histograms of their span. Half
+// the input in a cluster a few words wide, half spread far above it: a target at the cluster's
+// top leaves a window whose span is wide while most of it falls into one bin, too many to copy,
+// so the rounds narrow in place before they copy.
+TYPED_TEST(select_test, a_dense_cluster_beside_a_sparse_range_narrows_to_the_exact_rank) {
+  BKT_REQUIRE_GPU();
+  using T = TypeParam;
+  test_stream stream;
+  bkt::workspace ws;
+  const std::int64_t n = quick_mode() ? 40009 : (std::int64_t{1} << 22) + 9;
+  std::mt19937_64 random(seed());
+  std::vector<T> keys(static_cast<std::size_t>(n));
+  const auto top = static_cast<double>(std::numeric_limits<T>::max()) / 4;
+  for (std::int64_t i = 0; i < n; ++i) {
+    const bool clustered = random() % 2 == 0;
+    keys[i] = clustered ? static_cast<T>(100 + random() % 3)
+                        : static_cast<T>(1000 + static_cast<double>(random() >> 11) / 9007199254740992.0 * top);
+  }
+  device_input<T> input(keys, stream);
+  const auto clustered = std::count_if(keys.begin(), keys.end(), [](T x) { return x < static_cast<T>(1000); });
+  const std::vector<std::int64_t> ranks = {clustered - 1, clustered - 2, clustered - 200, clustered, n / 2};
+  const auto want = reference_ranks<T>(keys, ranks);
+  check_select_kth<T>(input, ranks, want, make_select_options(bkt::select_algorithm::two_pivot, seed()), ws, stream);
+  const auto smallest = reference_top_k_order<T>(keys, false);
+  check_top_k<T>(keys, input, clustered, smallest, make_top_k_options(false, false, bkt::select_algorithm::automatic),
+                 top_k_form::values_indices32, ws, stream);
+  check_top_k<T>(keys, input, clustered - 1000, smallest,
+                 make_top_k_options(false, true, bkt::select_algorithm::automatic), top_k_form::values_indices64, ws,
+                 stream);
+}
+
 TYPED_TEST(select_test, empty_inputs_and_empty_outputs) {
   BKT_REQUIRE_GPU();
   using T = TypeParam;

@@ -10,13 +10,14 @@
 // every run and on the CPU path), and its sorted output lists equal keys by position.
 //
 // Algorithms (bkt/detail/select/): the randomized two-pivot filter (Monroe et al.) reads the input
-// once, keeps what lies between two pivots drawn from a sorted sample, and recurses on that until
-// one block sorts the rest; SampleSelect classifies into up to 255 buckets around sampled splitters
+// once and keeps what lies between two pivots drawn from a sorted sample; one cooperative kernel
+// then narrows those records by histograms of their span until one block sorts the rest; SampleSelect classifies into up to 255 buckets around sampled splitters
 // (select_algorithm); approx_select ranks sampled candidates in one counting pass; multiselect runs
 // a search per rank for up to 16 distinct ranks and sorts the input beyond that. The inputs are
 // never modified. Auxiliary device memory stays below n/4 elements plus the k positions of top_k
-// (except for the radix_sort baseline); each call synchronizes `stream` once or twice per level,
-// since the next level's size is only known on the device.
+// (except for the radix_sort baseline). The two-pivot filter synchronizes `stream` once per call
+// (the host checks that the first window holds the target); SampleSelect and its relatives once or
+// twice per level, since the next level's size is only known on the device.
 //
 // Device API: device memory, on `stream`; types int32, uint32, int64, uint64, float, double.
 // Host API (bkt::host): host memory, the GPU when usable, else the CPU reference (bkt/ref/select.hpp).
@@ -33,7 +34,7 @@
 
 namespace bkt {
 
-/// Which algorithm a selection runs. automatic: the two-pivot filter (2.7x faster than
+/// Which algorithm a selection runs. automatic: the two-pivot filter (3.9x faster than
 /// SampleSelect on uniform data on the H100; SampleSelect wins only on inputs of few values,
 /// bench/NOTES-select.md). two_pivot: the same. sample_select: SampleSelect (Ribizel and
 /// Anzt): up to 127 splitters from a sorted sample of 4096 with an equality bucket each, a count

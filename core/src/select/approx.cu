@@ -46,7 +46,7 @@ void approx_select(std::span<const std::type_identity_t<T>> data, std::int64_t k
     // The kernel writes the fields; zeroing first also defines the padding after a 4-byte value,
     // which a caller's copy of the whole struct reads (initcheck reports it otherwise).
     BKT_CUDA_CHECK(cudaMemsetAsync(result, 0, sizeof(approx_selection<T>), stream));
-    approx_choose_kernel<<<1, 1, 0, stream>>>(data.data(), words, positions, count, counts, k, result);
+    approx_choose_kernel<256, T><<<1, 256, 0, stream>>>(data.data(), words, positions, count, counts, k, result);
     BKT_CHECK_LAUNCH(stream);
   });
 }

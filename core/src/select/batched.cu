@@ -29,12 +29,18 @@ void top_k_rows(const T* data, std::int64_t rows, std::int64_t cols, std::int64_
   const std::size_t shared_bytes = sizeof(row_storage<radix_word<T>>);
   auto kernel = row_top_k_kernel<T>;
   allow_shared_bytes(kernel, shared_bytes);
+  const bool short_rows = !sorted && cols <= row_shape::chunk;
   // Grids are limited to 2^31 - 1 blocks in x: launch rows in slices.
   constexpr std::int64_t max_rows = std::numeric_limits<int>::max();
   for (std::int64_t first = 0; first < rows; first += max_rows) {
     const auto count = static_cast<unsigned>(std::min(rows - first, max_rows));
-    kernel<<<count, row_shape::block, shared_bytes, stream>>>(data + first * cols, cols, k, largest, sorted,
-                                                              positions + first * k);
+    if (short_rows) {
+      short_row_top_k_kernel<T><<<count, row_shape::block, 0, stream>>>(data + first * cols, cols, k, largest,
+                                                                        positions + first * k);
+    } else {
+      kernel<<<count, row_shape::block, shared_bytes, stream>>>(data + first * cols, cols, k, largest, sorted,
+                                                                positions + first * k);
+    }
     BKT_CHECK_LAUNCH(stream);
   }
 }

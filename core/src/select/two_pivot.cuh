@@ -1,6 +1,7 @@
-// The host side of the two-pivot filter: one level after another, each a sampled window and a
-// filter pass, until one block can sort what is left. Between levels the host reads two counts
-// (so every call synchronizes its stream once per level).
+// The host side of the two-pivot filter: a first level (a sampled window and a filter pass over
+// the input), after which the host reads two counts (one stream synchronization per call); then
+// the narrowing kernel finishes on the device. Where cooperative launches are not available, the
+// levels repeat, each with its own sample and synchronization, until one block can sort the rest.
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -9,6 +10,7 @@
 #include <cstdint>
 
 #include "bkt/detail/device/occupancy.cuh"
+#include "bkt/detail/select/narrow_kernel.cuh"
 #include "bkt/detail/select/two_pivot_kernels.cuh"
 #include "bkt/detail/workspace_layout.hpp"
 #include "bkt/error.hpp"
@@ -22,7 +24,7 @@ inline constexpr std::int64_t finish_size = sample_shape<W, P>::samples;
 
 /// Window widths tried in turn (standard deviations of the sample rank): a level whose window
 /// misses the target, or holds more than the buffers take, runs again wider.
-inline constexpr float window_spreads[] = {4.0f, 5.5f, 7.0f};
+inline constexpr float window_spreads[] = {3.0f, 5.0f, 7.0f};
 
 /// Device memory for one search over `size` records: two candidate buffers (the first level keeps
 /// at most a twelfth of the input, later levels an eighth of that), the window, counts and the
@@ -30,7 +32,7 @@ inline constexpr float window_spreads[] = {4.0f, 5.5f, 7.0f};
 template <class W, class P>
 struct two_pivot_layout {
   std::int64_t capacity[2];
-  std::size_t words[2], positions[2], window, counts, selected, total;
+  std::size_t words[2], positions[2], window, counts, selected, state, histogram, total;
 
   explicit two_pivot_layout(std::int64_t size) {
     capacity[0] = size / 12 + finish_size<W, P>;
@@ -43,6 +45,8 @@ struct two_pivot_layout {
     window = layout.add(sizeof(pivots<W, P>));
     counts = layout.add(sizeof(filter_counts));
     selected = layout.add(sizeof(P));
+    state = layout.add(sizeof(narrow_state<W, P>));
+    histogram = layout.add(sizeof(unsigned long long) * narrow_shape::bins);
     total = layout.total_bytes();
   }
 };
@@ -65,6 +69,7 @@ class two_pivot_search {
     std::int64_t taken_count = 0;
     // Level d writes buffer d % 2, so level d reads buffer (d - 1) % 2.
     bool done = level(input_, target, taken, taken_count, 0, stream);
+    if (!done && narrow(target, taken ? taken + taken_count : nullptr, stream)) return selected;
     for (std::uint64_t depth = 1; !done; ++depth) {
       const int from = static_cast<int>((depth - 1) % 2);
       const buffered_records<W, P> kept{slice_at<W>(base_, layout_.words[from]),
@@ -75,6 +80,41 @@ class two_pivot_search {
   }
 
  private:
+  /// Finishes from the first level's records (buffer 0) with the narrowing kernel; false when
+  /// this device has no cooperative launch.
+  bool narrow(std::int64_t target, P* taken, cudaStream_t stream) {
+    auto kernel = narrow_kernel<W, P>;
+    int device = 0, cooperative = 0, multiprocessors = 0, per_multiprocessor = 0;
+    BKT_CUDA_CHECK(cudaGetDevice(&device));
+    BKT_CUDA_CHECK(cudaDeviceGetAttribute(&cooperative, cudaDevAttrCooperativeLaunch, device));
+    if (cooperative == 0) return false;
+    BKT_CUDA_CHECK(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device));
+    BKT_CUDA_CHECK(
+        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_multiprocessor, kernel, narrow_shape::block, 0));
+    if (per_multiprocessor == 0) return false;
+    // Two blocks per multiprocessor keep enough loads in flight; more only make each barrier dearer.
+    const unsigned blocks = static_cast<unsigned>(multiprocessors * std::min(per_multiprocessor, 2));
+    narrow_args<W, P> args{};
+    for (int b = 0; b < 2; ++b) {
+      args.words[b] = slice_at<W>(base_, layout_.words[b]);
+      args.positions[b] = slice_at<P>(base_, layout_.positions[b]);
+      args.capacity[b] = layout_.capacity[b];
+    }
+    args.window = slice_at<pivots<W, P>>(base_, layout_.window);
+    args.state = slice_at<narrow_state<W, P>>(base_, layout_.state);
+    args.histogram = slice_at<unsigned long long>(base_, layout_.histogram);
+    args.size = kept_size_;
+    args.target = target;
+    args.selected = slice_at<P>(base_, layout_.selected);
+    args.taken = taken;
+    BKT_CUDA_CHECK(cudaMemsetAsync(args.histogram, 0, sizeof(unsigned long long) * narrow_shape::bins, stream));
+    void* params[] = {&args};
+    BKT_CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(kernel), dim3(blocks),
+                                               dim3(narrow_shape::block), params, 0, stream));
+    BKT_CHECK_LAUNCH(stream);
+    return true;
+  }
+
   /// Runs one level on `source`; true when it finished. Otherwise the kept records went to the
   /// buffer the next level reads, and target/taken_count moved past what lies below them.
   template <class Source>
@@ -97,16 +137,17 @@ class two_pivot_search {
     auto* counts = slice_at<filter_counts>(base_, layout_.counts);
     auto sample = sample_kernel<shape::block, shape::items, Source>;
     allow_shared_bytes(sample, sort_bytes);
+    auto filter = filter_kernel<filter_shape<W>::block, filter_shape<W>::items, Source>;
     const std::int64_t tiles = (source.size + filter_shape<W>::tile - 1) / filter_shape<W>::tile;
+    const auto blocks = static_cast<unsigned>(tiles);
     for (const float spread : window_spreads) {
       sample<<<1, shape::block, sort_bytes, stream>>>(source, target, spread, seed_ + depth * 0x632be59bd9b4e019ull,
                                                       window);
       BKT_CHECK_LAUNCH(stream);
       BKT_CUDA_CHECK(cudaMemsetAsync(counts, 0, sizeof(filter_counts), stream));
-      filter_kernel<filter_shape<W>::block, filter_shape<W>::items, Source>
-          <<<static_cast<unsigned>(tiles), filter_shape<W>::block, 0, stream>>>(
-              source, window, slice_at<W>(base_, layout_.words[to]), slice_at<P>(base_, layout_.positions[to]),
-              layout_.capacity[to], taken_here, taken ? target : 0, counts);
+      filter<<<blocks, filter_shape<W>::block, 0, stream>>>(
+          source, window, slice_at<W>(base_, layout_.words[to]), slice_at<P>(base_, layout_.positions[to]),
+          layout_.capacity[to], taken_here, taken ? target : 0, counts);
       BKT_CHECK_LAUNCH(stream);
       filter_counts host{};
       BKT_CUDA_CHECK(cudaMemcpyAsync(&host, counts, sizeof host, cudaMemcpyDeviceToHost, stream));

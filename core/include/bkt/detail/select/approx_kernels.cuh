@@ -28,16 +28,40 @@ __global__ void __launch_bounds__(BLOCK)
   const auto ranks = window_ranks::around(target, source.size, drawn, 4.0f);
   const std::int64_t low = ranks.low < 0 ? 0 : ranks.low;
   const std::int64_t high = ranks.high >= drawn ? drawn - 1 : ranks.high;
+  // Candidate c sits at sample rank low + floor(span * c / (count - 1)) (the middle when count is
+  // 1): the candidates at rank r are c0 <= c < c1, found from r without a search.
+  const std::int64_t span = high - low, steps = count - 1;
   for (int i = 0; i < ITEMS; ++i) {
     const std::int64_t rank = std::int64_t{threadIdx.x} * ITEMS + i;
-    for (int c = 0; c < count; ++c) {
-      const std::int64_t at = count == 1 ? (low + high) / 2 : low + (high - low) * c / (count - 1);
-      if (rank == at) {
-        candidate_words[c] = r[i].word;
-        candidate_positions[c] = r[i].position;
-      }
+    if (rank < low || rank > high) continue;
+    std::int64_t c0, c1;
+    if (count == 1) {
+      c0 = 0;
+      c1 = rank == (low + high) / 2 ? 1 : 0;
+    } else if (span == 0) {
+      c0 = 0;
+      c1 = count;
+    } else {
+      const std::int64_t d = rank - low;
+      c0 = (d * steps + span - 1) / span;
+      c1 = rank == high ? count : ((d + 1) * steps + span - 1) / span;
+    }
+    for (std::int64_t c = c0; c < c1; ++c) {
+      candidate_words[c] = r[i].word;
+      candidate_positions[c] = r[i].position;
     }
   }
+}
+
+/// The first candidate >= w among words[0, count) (count when none), by binary search.
+template <class W>
+__device__ inline int first_not_below(const W* words, int count, W w) {
+  int lo = 0, hi = count;
+  while (lo < hi) {
+    const int mid = (lo + hi) / 2;
+    if (words[mid] < w) lo = mid + 1; else hi = mid;
+  }
+  return lo;
 }
 
 /// counts[2c] = elements between candidate c - 1 and c (exclusive), counts[2c + 1] = elements
@@ -47,27 +71,39 @@ __global__ void __launch_bounds__(BLOCK)
     approx_count_kernel(const T* data, std::int64_t size, const radix_word<T>* candidate_words, int count,
                         unsigned long long* counts) {
   using W = radix_word<T>;
+  constexpr int warps = BLOCK / 32;
   __shared__ W words[approx_max_candidates];
   __shared__ unsigned bins[2 * approx_max_candidates + 1];
+  __shared__ W queues[warps][64];
   for (int c = threadIdx.x; c < count; c += BLOCK) words[c] = candidate_words[c];
   for (int b = threadIdx.x; b <= 2 * count; b += BLOCK) bins[b] = 0;
   __syncthreads();
-  // Most elements lie below or above every candidate: those two counts stay in registers, and
-  // only the elements among the candidates touch the shared bins.
-  unsigned long long below_all = 0, above_all = 0;
-  const auto classify = [&](const T& x) {
+  const W lowest = words[0], highest = words[count - 1];
+  const int lane = threadIdx.x & 31;
+  W* queue = queues[threadIdx.x / 32];
+  int queued = 0;  // the same in every lane of a warp
+  const auto place = [&](W w) {
+    const int c = first_not_below(words, count, w);
+    atomicAdd(&bins[2 * c + (words[c] == w ? 1 : 0)], 1u);
+  };
+  // Most elements lie below or above every candidate: those two counts stay in registers. The
+  // few among the candidates wait in the warp's queue until 32 of them fill one search per lane
+  // (searched one at a time, they held the whole warp in a divergent binary search).
+  unsigned below_all = 0, above_all = 0;  // a thread sees far fewer than 2^32 elements
+  const auto classify = [&](const T& x, bool real) {
     const W w = select_bits(x);
-    if (w < words[0]) {
-      ++below_all;
-    } else if (words[count - 1] < w) {
-      ++above_all;
-    } else {
-      int lo = 0, hi = count;  // first candidate >= w
-      while (lo < hi) {
-        const int mid = (lo + hi) / 2;
-        if (words[mid] < w) lo = mid + 1; else hi = mid;
-      }
-      atomicAdd(&bins[2 * lo + (words[lo] == w ? 1 : 0)], 1u);
+    below_all += real && w < lowest;
+    above_all += real && highest < w;
+    const bool among = real && !(w < lowest) && !(highest < w);
+    const unsigned mask = __ballot_sync(0xffffffffu, among);
+    if (mask == 0) return;
+    if (among) queue[queued + __popc(mask & ((1u << lane) - 1u))] = w;
+    queued += __popc(mask);
+    if (queued >= 32) {
+      __syncwarp();
+      queued -= 32;
+      place(queue[queued + lane]);
+      __syncwarp();
     }
   };
   // Whole tiles of an aligned input: each thread issues all its 16-byte loads before it classifies
@@ -81,45 +117,61 @@ __global__ void __launch_bounds__(BLOCK)
     uint4 raw[loads];
     for (int j = 0; j < loads; ++j) raw[j] = __ldg(from + j * BLOCK + threadIdx.x);
     const T* values = reinterpret_cast<const T*>(raw);
-    for (int e = 0; e < per_thread; ++e) classify(values[e]);
+#pragma unroll
+    for (int e = 0; e < per_thread; ++e) classify(values[e], true);
   }
+  // The rest, with whole warps in step (the queue needs every lane).
   const std::int64_t stride = std::int64_t{gridDim.x} * BLOCK;
-  for (std::int64_t i = tiles * tile + blockIdx.x * std::int64_t{BLOCK} + threadIdx.x; i < size; i += stride)
-    classify(data[i]);
+  const std::int64_t rest = tiles * tile, rounded = rest + (size - rest + stride - 1) / stride * stride;
+  for (std::int64_t i = rest + blockIdx.x * std::int64_t{BLOCK} + threadIdx.x; i < rounded; i += stride)
+    classify(i < size ? data[i] : T{}, i < size);
+  __syncwarp();
+  if (lane < queued) place(queue[lane]);
   for (int offset = 16; offset > 0; offset /= 2) {
     below_all += __shfl_down_sync(0xffffffffu, below_all, offset);
     above_all += __shfl_down_sync(0xffffffffu, above_all, offset);
   }
   __syncthreads();
-  if ((threadIdx.x & 31) == 0) {
-    if (below_all) atomicAdd(&counts[0], below_all);
-    if (above_all) atomicAdd(&counts[2 * count], above_all);
+  if (lane == 0) {
+    if (below_all) atomicAdd(&counts[0], static_cast<unsigned long long>(below_all));
+    if (above_all) atomicAdd(&counts[2 * count], static_cast<unsigned long long>(above_all));
   }
   for (int b = threadIdx.x; b <= 2 * count; b += BLOCK)
     if (bins[b]) atomicAdd(&counts[b], static_cast<unsigned long long>(bins[b]));
 }
 
-/// Ranks every candidate and writes the one closest to `target`.
-template <class T, class P, class Result>
-__global__ void approx_choose_kernel(const T* data, const radix_word<T>* candidate_words, const P* candidate_positions,
-                                     int count, const unsigned long long* counts, std::int64_t target,
-                                     Result* result) {
-  std::int64_t running = 0, first = 0, last = -1, best_error = -1;
-  Result best{};
+/// Ranks every candidate and writes the one closest to `target`. The block stages the counts in
+/// shared memory (one thread reading them from global memory waited on each load in turn); one
+/// thread then walks them.
+template <int BLOCK, class T, class P, class Result>
+__global__ void __launch_bounds__(BLOCK)
+    approx_choose_kernel(const T* data, const radix_word<T>* candidate_words, const P* candidate_positions,
+                         int count, const unsigned long long* counts, std::int64_t target, Result* result) {
+  using W = radix_word<T>;
+  __shared__ W words[approx_max_candidates];
+  __shared__ unsigned long long staged[2 * approx_max_candidates];
+  for (int c = threadIdx.x; c < count; c += BLOCK) words[c] = candidate_words[c];
+  for (int b = threadIdx.x; b < 2 * count; b += BLOCK) staged[b] = counts[b];
+  __syncthreads();
+  if (threadIdx.x != 0) return;
+  std::int64_t running = 0, first = 0, last = -1, best_error = -1, best_first = 0, best_last = 0;
+  int best = 0;
   for (int c = 0; c < count; ++c) {
-    running += static_cast<std::int64_t>(counts[2 * c]);
-    if (c == 0 || candidate_words[c] != candidate_words[c - 1]) {
+    running += static_cast<std::int64_t>(staged[2 * c]);
+    if (c == 0 || words[c] != words[c - 1]) {
       first = running;
-      last = running + static_cast<std::int64_t>(counts[2 * c + 1]) - 1;
+      last = running + static_cast<std::int64_t>(staged[2 * c + 1]) - 1;
     }
-    running += static_cast<std::int64_t>(counts[2 * c + 1]);
+    running += static_cast<std::int64_t>(staged[2 * c + 1]);
     const std::int64_t error = target < first ? first - target : (target > last ? target - last : 0);
     if (best_error < 0 || error < best_error) {
       best_error = error;
-      best = Result{data[candidate_positions[c]], first, last, error};
+      best = c;
+      best_first = first;
+      best_last = last;
     }
   }
-  *result = best;
+  *result = Result{data[candidate_positions[best]], best_first, best_last, best_error};
 }
 
 }  // namespace bkt::detail::select

@@ -2,9 +2,9 @@
 // are found by radix selection on the words: a histogram of the word's next digit among the
 // elements that share the digits found so far, read from global memory (a row is re-read from L2),
 // until the target digit's bucket fits in shared memory; a last pass then emits, in position
-// order, the elements below that bucket and gathers the bucket into shared memory, where the
-// remaining digits are resolved. Ties go to the smaller position because every emission is in
-// position order.
+// order, the elements below that bucket and gathers the bucket into shared memory, where radix
+// selection resolves the remaining digits. Ties go to the smaller position because the bucket is
+// gathered in position order and its equal words are taken from the front.
 #pragma once
 
 #include <cub/block/block_load.cuh>
@@ -39,6 +39,7 @@ struct row_storage {
   unsigned long long found;  // digit chosen this round, and what it leaves
   unsigned long long remaining;
   unsigned emitted;
+  std::uint32_t pivot_position;
 };
 
 /// The `bit`..`bit + bits` digit of a word (bits <= 8).
@@ -54,7 +55,13 @@ __device__ inline void load_words(const T* row, std::int64_t cols, std::int64_t 
                                   W (&words)[row_shape::items]) {
   T values[row_shape::items];
   const std::int64_t valid = cols - first;
-  if (valid >= row_shape::chunk) {
+  if (valid >= row_shape::chunk && reinterpret_cast<std::uintptr_t>(row + first) % 16 == 0) {
+    // 16-byte loads: a thread's items are contiguous, and one element at a time they were not coalesced.
+    static_assert(row_shape::items * sizeof(T) % 16 == 0);
+    const auto* from = reinterpret_cast<const uint4*>(row + first) + threadIdx.x * (row_shape::items * sizeof(T) / 16);
+    auto* to = reinterpret_cast<uint4*>(values);
+    for (std::size_t j = 0; j < row_shape::items * sizeof(T) / 16; ++j) to[j] = __ldg(from + j);
+  } else if (valid >= row_shape::chunk) {
     cub::LoadDirectBlocked(threadIdx.x, row + first, values);
   } else {
     cub::LoadDirectBlocked(threadIdx.x, row + first, values, static_cast<int>(valid), T{});
@@ -63,18 +70,18 @@ __device__ inline void load_words(const T* row, std::int64_t cols, std::int64_t 
 }
 
 /// Exclusive prefix over the block of per-thread counts, in thread order; returns the block total.
-template <class W>
-__device__ inline unsigned block_offsets(row_storage<W>& s, unsigned count, unsigned& offset) {
+template <class Storage>
+__device__ inline unsigned block_offsets(Storage& s, unsigned count, unsigned& offset) {
   unsigned total;
-  typename row_storage<W>::scan(s.temp.scan).ExclusiveSum(count, offset, total);
+  cub::BlockScan<unsigned, row_shape::block>(s.temp.scan).ExclusiveSum(count, offset, total);
   __syncthreads();
   return total;
 }
 
 /// Finds, among the histogram's bins, the one holding rank `target`; thread 0 stores it and the
 /// rank left inside it in s.found / s.remaining.
-template <class W>
-__device__ inline void find_bin(row_storage<W>& s, unsigned long long target) {
+template <class Storage>
+__device__ inline void find_bin(Storage& s, unsigned long long target) {
   constexpr int per_thread = row_shape::bins / row_shape::block > 0 ? row_shape::bins / row_shape::block : 1;
   static_assert(row_shape::bins <= row_shape::block * per_thread);
   unsigned mine = 0;
@@ -96,34 +103,69 @@ __device__ inline void find_bin(row_storage<W>& s, unsigned long long target) {
   __syncthreads();
 }
 
-/// The one-pass shortcut for long rows: a sorted sample of the row places an upper pivot a few
-/// standard deviations past rank k - 1, and one pass gathers every record below it, in position
-/// order, into the bucket. True when that gathered at least k records and they all fit.
+/// The word of rank `target` among the first `size` words of the bucket, by radix selection in
+/// shared memory (one digit per round); `equal_taken` is how many words equal to it rank at or
+/// below `target`. Every thread gets the result.
+template <class W>
+__device__ inline W select_in_bucket(row_storage<W>& s, unsigned size, unsigned long long target,
+                                     unsigned& equal_taken) {
+  constexpr int word_bits = 8 * sizeof(W);
+  W prefix = 0;
+  for (int bit = word_bits - row_shape::digit_bits; bit >= 0; bit -= row_shape::digit_bits) {
+    for (int b = threadIdx.x; b < row_shape::bins; b += row_shape::block) s.histogram[b] = 0;
+    __syncthreads();
+    const int above = bit + row_shape::digit_bits;
+    for (unsigned i = threadIdx.x; i < size; i += row_shape::block) {
+      const W word = s.bucket_words[i];
+      if (above >= word_bits || (word >> above) == (prefix >> above))
+        atomicAdd(&s.histogram[digit_of(word, bit, row_shape::digit_bits)], 1u);
+    }
+    __syncthreads();
+    find_bin(s, target);
+    prefix |= static_cast<W>(s.found) << bit;
+    target = s.remaining;
+    __syncthreads();
+  }
+  equal_taken = static_cast<unsigned>(target) + 1;
+  return prefix;
+}
+
+/// The one-pass shortcut for long rows: a sample of the row (its record of a rank a few standard
+/// deviations past k - 1, found by radix selection in shared memory) places an upper pivot, and one
+/// pass gathers every record below it, in position order, into the bucket. True when that gathered
+/// at least k records and they all fit.
 template <class T, class W>
 __device__ inline bool sampled_bucket(row_storage<W>& s, const T* row, std::int64_t cols, std::int64_t k,
                                       bool largest, unsigned& gathered) {
   constexpr std::int64_t samples = row_shape::chunk;
-  W words[row_shape::items];
-  std::uint32_t where[row_shape::items];
-  for (int i = 0; i < row_shape::items; ++i) {
-    const std::int64_t j = threadIdx.x * row_shape::items + i;  // blocked: positions increase
-    const std::int64_t at = j * cols / samples + (j * 2654435761u) % (cols / samples);
-    words[i] = oriented_word(row[at], largest);
-    where[i] = static_cast<std::uint32_t>(at);
-  }
-  typename row_storage<W>::sort(s.temp.sort).Sort(words, where);
   const double fraction = static_cast<double>(k) / static_cast<double>(cols);
   const auto rank = static_cast<std::int64_t>(
       ceil(fraction * samples + 4.0 * sqrt(samples * fraction * (1.0 - fraction)) + 4.0));
   if (rank >= samples) return false;
-  for (int i = 0; i < row_shape::items; ++i)
-    if (threadIdx.x * row_shape::items + i == rank) {
-      s.bucket_words[0] = words[i];  // the pivot, until the pass starts
-      s.bucket_positions[0] = where[i];
-    }
+  // The sample in the bucket, in position order (one random position in each of `samples` strata).
+  for (int i = 0; i < row_shape::items; ++i) {
+    const std::int64_t j = threadIdx.x * row_shape::items + i;
+    const std::int64_t at = j * cols / samples + (j * 2654435761u) % (cols / samples);
+    s.bucket_words[j] = oriented_word(row[at], largest);
+    s.bucket_positions[j] = static_cast<std::uint32_t>(at);
+  }
   __syncthreads();
-  const record<W, std::uint32_t> pivot{s.bucket_words[0], s.bucket_positions[0]};
+  // The pivot is the sample's record of rank `rank`: its word, and the equal_taken-th of the
+  // samples with that word (they are in position order).
+  unsigned equal_taken;
+  const W pivot_word = select_in_bucket(s, samples, static_cast<unsigned long long>(rank), equal_taken);
+  unsigned equal = 0;
+  for (int i = 0; i < row_shape::items; ++i) equal += s.bucket_words[threadIdx.x * row_shape::items + i] == pivot_word;
+  unsigned equal_before;
+  block_offsets(s, equal, equal_before);
+  for (int i = 0; i < row_shape::items; ++i) {
+    const int j = threadIdx.x * row_shape::items + i;
+    if (s.bucket_words[j] == pivot_word && ++equal_before == equal_taken) s.pivot_position = s.bucket_positions[j];
+  }
   __syncthreads();
+  const record<W, std::uint32_t> pivot{pivot_word, s.pivot_position};
+  __syncthreads();
+  W words[row_shape::items];
   unsigned total_seen = 0;
   for (std::int64_t first = 0; first < cols; first += row_shape::chunk) {
     load_words(row, cols, first, largest, words);
@@ -152,9 +194,94 @@ __device__ inline bool sampled_bucket(row_storage<W>& s, const T* row, std::int6
   return ready;
 }
 
+/// What the short-row kernel keeps in shared memory: no bucket, the row stays in registers.
+struct short_row_storage {
+  union {
+    typename cub::BlockScan<unsigned, row_shape::block>::TempStorage scan;
+  } temp;
+  unsigned histogram[row_shape::bins];
+  unsigned long long found;
+  unsigned long long remaining;
+  unsigned long long common[2];  // AND and OR of the row's words
+};
+
+/// Rows of at most row_shape::chunk elements (unsorted output): the row stays in registers
+/// (blocked, so thread order is position order), radix selection from the highest bit in which
+/// the row's words differ finds the k-th word, and one scan emits the words below it and the
+/// first of the words equal to it. Nothing is staged in shared memory, so many rows run per SM.
+template <class T>
+__global__ void __launch_bounds__(row_shape::block, sizeof(T) == 8 ? 2 : 4)
+    short_row_top_k_kernel(const T* data, std::int64_t cols, std::int64_t k, bool largest, std::uint32_t* positions) {
+  using W = radix_word<T>;
+  constexpr int word_bits = 8 * sizeof(W);
+  __shared__ short_row_storage s;
+  const T* row = data + static_cast<std::int64_t>(blockIdx.x) * cols;
+  std::uint32_t* out = positions + static_cast<std::int64_t>(blockIdx.x) * k;
+
+  W words[row_shape::items];
+  load_words(row, cols, 0, largest, words);
+  const auto real = [&](int i) { return threadIdx.x * row_shape::items + i < cols; };
+
+  // Bits in which every word agrees decide nothing: the rounds start below them.
+  if (threadIdx.x == 0) {
+    s.common[0] = ~0ull;
+    s.common[1] = 0;
+  }
+  __syncthreads();
+  unsigned long long all = ~0ull, any = 0;
+  for (int i = 0; i < row_shape::items; ++i) {
+    if (!real(i)) continue;
+    all &= words[i];
+    any |= words[i];
+  }
+  atomicAnd(&s.common[0], all);
+  atomicOr(&s.common[1], any);
+  __syncthreads();
+  const auto differ = static_cast<W>(s.common[0] ^ s.common[1]);
+  int bit = differ == 0 ? 0 : word_bits - (sizeof(W) == 8 ? __clzll(static_cast<long long>(differ))
+                                                          : __clz(static_cast<int>(differ)));
+  W prefix = bit >= word_bits ? W{0} : static_cast<W>(static_cast<W>(s.common[0]) >> bit << bit);
+  unsigned long long target = static_cast<unsigned long long>(k - 1);
+  while (bit > 0) {
+    const int bits = bit >= row_shape::digit_bits ? row_shape::digit_bits : bit;
+    bit -= bits;
+    const int above = bit + bits;
+    for (int b = threadIdx.x; b < row_shape::bins; b += row_shape::block) s.histogram[b] = 0;
+    __syncthreads();
+    for (int i = 0; i < row_shape::items; ++i)
+      if (real(i) && (above >= word_bits || (words[i] >> above) == (prefix >> above)))
+        atomicAdd(&s.histogram[digit_of(words[i], bit, bits)], 1u);
+    __syncthreads();
+    find_bin(s, target);
+    prefix |= static_cast<W>(s.found) << bit;
+    target = s.remaining;
+    __syncthreads();
+  }
+
+  // prefix is the k-th word; the first target + 1 of the words equal to it complete the row.
+  unsigned less = 0, equal = 0;
+  for (int i = 0; i < row_shape::items; ++i) {
+    less += real(i) && words[i] < prefix;
+    equal += real(i) && words[i] == prefix;
+  }
+  unsigned offset;
+  const unsigned total = block_offsets(s, (less << 16) | equal, offset);
+  unsigned less_at = offset >> 16, equal_at = offset & 0xffffu;
+  const unsigned less_total = total >> 16;
+  for (int i = 0; i < row_shape::items; ++i) {
+    if (!real(i)) continue;
+    const auto at = static_cast<std::uint32_t>(threadIdx.x * row_shape::items + i);
+    if (words[i] < prefix) {
+      out[less_at++] = at;
+    } else if (words[i] == prefix) {
+      if (equal_at <= target) out[less_total + equal_at] = at;
+      ++equal_at;
+    }
+  }
+}
+
 /// Row r of `data` (rows x cols): positions of its k smallest records to positions[r * k ...],
-/// in position order within the two groups described above; when `sort_output`, sorted by
-/// (word, position) instead (k <= row_shape::chunk).
+/// in no particular order; when `sort_output`, sorted by (word, position) (k <= row_shape::chunk).
 template <class T>
 __global__ void __launch_bounds__(row_shape::block)
     row_top_k_kernel(const T* data, std::int64_t cols, std::int64_t k, bool largest, bool sort_output,
@@ -245,20 +372,32 @@ __global__ void __launch_bounds__(row_shape::block)
 
   if (bucket_fits) {
     // The bucket, in position order, holds the ranks [k - 1 - target, ...]: the first target + 1
-    // of it by (word, position) complete the row. A stable sort by word keeps position order.
-    W words[row_shape::items];
-    std::uint32_t where[row_shape::items];
+    // of it by (word, position) complete the row. They are the words below the bucket's word of
+    // rank `target` and the first equal_taken of the words equal to it.
+    unsigned equal_taken;
+    const W pivot = select_in_bucket(s, gathered, target, equal_taken);
+    unsigned less = 0, equal = 0;
     for (int i = 0; i < row_shape::items; ++i) {
       const unsigned slot = threadIdx.x * row_shape::items + i;
-      const bool real = slot < gathered;
-      words[i] = real ? s.bucket_words[slot] : W(~W{0});
-      where[i] = real ? s.bucket_positions[slot] : ~0u;
+      if (slot >= gathered) break;
+      less += s.bucket_words[slot] < pivot;
+      equal += s.bucket_words[slot] == pivot;
     }
-    __syncthreads();
-    typename row_storage<W>::sort(s.temp.sort).Sort(words, where);
+    unsigned offset;
+    const unsigned total = block_offsets(s, (less << 16) | equal, offset);
+    std::uint32_t* first_out = out + (k - 1 - target);
+    unsigned less_at = offset >> 16, equal_at = offset & 0xffffu;
+    const unsigned less_total = total >> 16;
     for (int i = 0; i < row_shape::items; ++i) {
-      const unsigned rank = threadIdx.x * row_shape::items + i;
-      if (rank <= target) out[k - 1 - target + rank] = where[i];
+      const unsigned slot = threadIdx.x * row_shape::items + i;
+      if (slot >= gathered) break;
+      const W word = s.bucket_words[slot];
+      if (word < pivot) {
+        first_out[less_at++] = s.bucket_positions[slot];
+      } else if (word == pivot) {
+        if (equal_at < equal_taken) first_out[less_total + equal_at] = s.bucket_positions[slot];
+        ++equal_at;
+      }
     }
   }
   if (!sort_output) return;

@@ -84,6 +84,7 @@ __global__ void __launch_bounds__(BLOCK)
 /// One pass over the records: counts those below the window (appending their positions to
 /// `below_out` while they fit in `below_capacity`) and stores those inside it (while they fit in
 /// `kept_capacity`). Counts add up in `counts` even past the capacities, so the host sees overflow.
+/// One tile per block; a tile with nothing to write skips the scan.
 template <int BLOCK, int ITEMS, class Source>
 __global__ void __launch_bounds__(BLOCK, 2)
     filter_kernel(Source source, const pivots<typename Source::word_type, typename Source::position_type>* window,
@@ -91,8 +92,8 @@ __global__ void __launch_bounds__(BLOCK, 2)
                   std::int64_t kept_capacity, typename Source::position_type* below_out,
                   std::int64_t below_capacity, filter_counts* counts) {
   using W = typename Source::word_type;
-  using P = typename Source::position_type;
   using scan = cub::BlockScan<unsigned, BLOCK>;
+  static_assert(ITEMS <= 16, "a thread's classes are bit masks of its items");
   __shared__ typename scan::TempStorage scan_storage;
   __shared__ unsigned long long base_below, base_kept;
 
@@ -111,8 +112,6 @@ __global__ void __launch_bounds__(BLOCK, 2)
                    : tile + std::int64_t{i} * BLOCK + threadIdx.x;
   };
   W words[ITEMS];
-  unsigned char where[ITEMS];  // 0 below, 1 kept, 2 above or missing
-  unsigned below = 0, kept = 0;
   if (vectors) {
 #pragma unroll
     for (int j = 0; j < ITEMS / V; ++j) {
@@ -128,27 +127,37 @@ __global__ void __launch_bounds__(BLOCK, 2)
       if (full || at < source.size) words[i] = source.word_at(at);
     }
   }
+
+  // Words alone decide all but the ties with a pivot's word, which compare positions too. An open
+  // end's word is the extreme one, so it decides nothing alone and its ties are settled exactly.
+  const W low_word = w.low_open ? W{0} : w.low.word;
+  const W high_word = w.high_open ? static_cast<W>(~W{0}) : w.high.word;
+  unsigned below_bits = 0, kept_bits = 0, tie_bits = 0;
 #pragma unroll
   for (int i = 0; i < ITEMS; ++i) {
-    const std::int64_t at = element(i);
-    const W word = words[i];
-    if (!full && at >= source.size) {
-      where[i] = 2;
-    } else if (!w.low_open && (word < w.low.word || (word == w.low.word && source.position_at(at) < w.low.position))) {
-      where[i] = 0;
-      ++below;
-    } else if (w.high_open || word < w.high.word ||
-               (word == w.high.word && !(w.high.position < source.position_at(at)))) {
-      where[i] = 1;
-      ++kept;
-    } else {
-      where[i] = 2;
+    const bool real = full || element(i) < source.size;
+    below_bits |= static_cast<unsigned>(real && words[i] < low_word) << i;
+    kept_bits |= static_cast<unsigned>(real && low_word < words[i] && words[i] < high_word) << i;
+    tie_bits |= static_cast<unsigned>(real && (words[i] == low_word || words[i] == high_word)) << i;
+  }
+  if (tie_bits != 0) {
+#pragma unroll
+    for (int i = 0; i < ITEMS; ++i) {
+      if (!(tie_bits & (1u << i))) continue;
+      const auto position = source.position_at(element(i));
+      const W word = words[i];
+      if (!w.low_open && (word < w.low.word || (word == w.low.word && position < w.low.position))) {
+        below_bits |= 1u << i;
+      } else if (w.high_open || word < w.high.word || (word == w.high.word && !(w.high.position < position))) {
+        kept_bits |= 1u << i;
+      }
     }
   }
+  if (!__syncthreads_or(below_bits | kept_bits)) return;
 
   // Both counts in one scan: below in the high half, kept in the low half (each < 2^16).
   unsigned offset = 0, total = 0;
-  scan(scan_storage).ExclusiveSum((below << 16) | kept, offset, total);
+  scan(scan_storage).ExclusiveSum((static_cast<unsigned>(__popc(below_bits)) << 16) | __popc(kept_bits), offset, total);
   if (threadIdx.x == 0) {
     const unsigned long long tile_below = total >> 16, tile_kept = total & 0xffffu;
     base_below = tile_below ? atomicAdd(&counts->below, tile_below) : 0;
@@ -158,15 +167,14 @@ __global__ void __launch_bounds__(BLOCK, 2)
   unsigned long long next_below = base_below + (offset >> 16), next_kept = base_kept + (offset & 0xffffu);
 #pragma unroll
   for (int i = 0; i < ITEMS; ++i) {
-    const std::int64_t at = element(i);
-    if (where[i] == 0) {
+    if (below_bits & (1u << i)) {
       if (below_out != nullptr && next_below < static_cast<unsigned long long>(below_capacity))
-        below_out[next_below] = source.position_at(at);
+        below_out[next_below] = source.position_at(element(i));
       ++next_below;
-    } else if (where[i] == 1) {
+    } else if (kept_bits & (1u << i)) {
       if (next_kept < static_cast<unsigned long long>(kept_capacity)) {
         kept_words[next_kept] = words[i];
-        kept_positions[next_kept] = source.position_at(at);
+        kept_positions[next_kept] = source.position_at(element(i));
       }
       ++next_kept;
     }
