@@ -23,6 +23,7 @@
 #include <cstring>
 #include <sstream>
 
+#include "bkt/detail/device/occupancy.cuh"
 #include "bkt/device_buffer.hpp"
 #include "bkt/error.hpp"
 #include "bkt/multisplit.cuh"
@@ -131,12 +132,9 @@ struct gpu_solver<Weight>::state {
     BKT_CUDA_CHECK(cudaGetDevice(&device));
     BKT_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
     max_blocks = sms * 8;
-    int cooperative = 0, per_sm = 0;
-    BKT_CUDA_CHECK(cudaDeviceGetAttribute(&cooperative, cudaDevAttrCooperativeLaunch, device));
-    BKT_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, gpu::persistent_rounds_kernel<Weight>,
-                                                                 gpu::relax_block_threads, 0));
     // A few blocks per SM cover a small frontier; more would only make each barrier dearer.
-    if (cooperative != 0) persistent_blocks = sms * std::min(per_sm, 4);
+    persistent_blocks =
+        detail::cooperative_blocks(gpu::persistent_rounds_kernel<Weight>, gpu::relax_block_threads, 0, 4);
     BKT_CUDA_CHECK(cudaMemcpyAsync(offsets.data(), graph.offsets.data(), offsets.size_bytes(), cudaMemcpyHostToDevice, s));
     if (num_edges > 0) {
       BKT_CUDA_CHECK(cudaMemcpyAsync(targets.data(), graph.targets.data(), targets.size_bytes(), cudaMemcpyHostToDevice, s));

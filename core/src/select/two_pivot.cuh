@@ -84,16 +84,9 @@ class two_pivot_search {
   /// this device has no cooperative launch.
   bool narrow(std::int64_t target, P* taken, cudaStream_t stream) {
     auto kernel = narrow_kernel<W, P>;
-    int device = 0, cooperative = 0, multiprocessors = 0, per_multiprocessor = 0;
-    BKT_CUDA_CHECK(cudaGetDevice(&device));
-    BKT_CUDA_CHECK(cudaDeviceGetAttribute(&cooperative, cudaDevAttrCooperativeLaunch, device));
-    if (cooperative == 0) return false;
-    BKT_CUDA_CHECK(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device));
-    BKT_CUDA_CHECK(
-        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_multiprocessor, kernel, narrow_shape::block, 0));
-    if (per_multiprocessor == 0) return false;
     // Two blocks per multiprocessor keep enough loads in flight; more only make each barrier dearer.
-    const unsigned blocks = static_cast<unsigned>(multiprocessors * std::min(per_multiprocessor, 2));
+    const int blocks = cooperative_blocks(kernel, narrow_shape::block, 0, 2);
+    if (blocks == 0) return false;
     narrow_args<W, P> args{};
     for (int b = 0; b < 2; ++b) {
       args.words[b] = slice_at<W>(base_, layout_.words[b]);
@@ -109,8 +102,9 @@ class two_pivot_search {
     args.taken = taken;
     BKT_CUDA_CHECK(cudaMemsetAsync(args.histogram, 0, sizeof(unsigned long long) * narrow_shape::bins, stream));
     void* params[] = {&args};
-    BKT_CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(kernel), dim3(blocks),
-                                               dim3(narrow_shape::block), params, 0, stream));
+    BKT_CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(kernel),
+                                               dim3(static_cast<unsigned>(blocks)), dim3(narrow_shape::block), params,
+                                               0, stream));
     BKT_CHECK_LAUNCH(stream);
     return true;
   }
@@ -138,14 +132,13 @@ class two_pivot_search {
     auto sample = sample_kernel<shape::block, shape::items, Source>;
     allow_shared_bytes(sample, sort_bytes);
     auto filter = filter_kernel<filter_shape<W>::block, filter_shape<W>::items, Source>;
-    const std::int64_t tiles = (source.size + filter_shape<W>::tile - 1) / filter_shape<W>::tile;
-    const auto blocks = static_cast<unsigned>(tiles);
+    const auto tiles = static_cast<unsigned>((source.size + filter_shape<W>::tile - 1) / filter_shape<W>::tile);
     for (const float spread : window_spreads) {
       sample<<<1, shape::block, sort_bytes, stream>>>(source, target, spread, seed_ + depth * 0x632be59bd9b4e019ull,
                                                       window);
       BKT_CHECK_LAUNCH(stream);
       BKT_CUDA_CHECK(cudaMemsetAsync(counts, 0, sizeof(filter_counts), stream));
-      filter<<<blocks, filter_shape<W>::block, 0, stream>>>(
+      filter<<<tiles, filter_shape<W>::block, 0, stream>>>(
           source, window, slice_at<W>(base_, layout_.words[to]), slice_at<P>(base_, layout_.positions[to]),
           layout_.capacity[to], taken_here, taken ? target : 0, counts);
       BKT_CHECK_LAUNCH(stream);

@@ -21,6 +21,20 @@ std::int64_t resident_blocks(Kernel kernel, int block_threads, std::size_t share
   return std::int64_t{multiprocessors} * (per_multiprocessor > 0 ? per_multiprocessor : 1);
 }
 
+/// The grid of a cooperative launch of `kernel`: at most `per_multiprocessor_cap` blocks on each
+/// multiprocessor (a grid barrier gets dearer with every block), and 0 when the device has no
+/// cooperative launch or cannot hold even one block.
+template <class Kernel>
+int cooperative_blocks(Kernel kernel, int block_threads, std::size_t shared_bytes, int per_multiprocessor_cap) {
+  int device = 0, cooperative = 0, multiprocessors = 0, per_multiprocessor = 0;
+  BKT_CUDA_CHECK(cudaGetDevice(&device));
+  BKT_CUDA_CHECK(cudaDeviceGetAttribute(&cooperative, cudaDevAttrCooperativeLaunch, device));
+  if (cooperative == 0) return 0;
+  BKT_CUDA_CHECK(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device));
+  BKT_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_multiprocessor, kernel, block_threads, shared_bytes));
+  return multiprocessors * (per_multiprocessor < per_multiprocessor_cap ? per_multiprocessor : per_multiprocessor_cap);
+}
+
 /// Lets `kernel` use `shared_bytes` of dynamic shared memory: beyond 48 KB of static and dynamic
 /// together a kernel must opt in.
 template <class Kernel>
