@@ -347,14 +347,14 @@ void bench_approx_select(context& c, buffers& b, cub_storage& cub) {
 }
 
 /// multiselect of 1023 evenly spaced quantiles against the sort and a gather.
-void bench_multiselect(context& c, buffers& b, cub_storage& cub) {
+void bench_multiselect(context& c, buffers& b, cub_storage& cub, const std::string& name) {
   constexpr int count = 1023;
   std::vector<std::int64_t> ranks(count);
   for (int i = 0; i < count; ++i) ranks[i] = (i + 1) * b.n / (count + 1);
   const auto d_ranks = bkt::to_device<std::int64_t>(ranks, c.stream);
   const auto sort = cub_sort(b, cub, c.stream);
   measure(
-      c, {"multiselect 1023 quantiles", static_cast<double>(b.n), 4.0 * b.n, "read n*4"}, "cub::SortKeys+gather",
+      c, {name, static_cast<double>(b.n), 4.0 * b.n, "read n*4"}, "cub::SortKeys+gather",
       [&](cudaStream_t s) { bkt::multiselect<float>(b.input(), ranks, b.result.span().first(count), c.ws, s); },
       [&](cudaStream_t s) {
         sort(s);
@@ -456,7 +456,7 @@ int main(int argc, char** argv) {
           }
         }
         bench_approx_select(c, b, sort_storage);
-        bench_multiselect(c, b, sort_storage);
+        bench_multiselect(c, b, sort_storage, "multiselect 1023 quantiles");
         for (const std::int64_t cols : {std::int64_t{65536}, std::int64_t{4096}})
           for (const std::int64_t k : {32, 256})
             if (cols <= n) bench_batched(c, b, sort_storage, cols, k);
@@ -470,6 +470,7 @@ int main(int argc, char** argv) {
           bench_select_kth(c, b, sort_storage, n / 2, "select_kth median [sample_select]" + adv,
                            select_algorithm::sample_select, sample_select_median_ms);
           if (top_k_1024_ms > 0) bench_top_k(c, b, peer, 1024, false, "top_k k=1024 unsorted" + adv, top_k_1024_ms);
+          bench_multiselect(c, b, sort_storage, "multiselect 1023 quantiles" + adv);
         }
         rep.finish();
       });

@@ -165,6 +165,34 @@ TYPED_TEST(select_test, a_dense_cluster_beside_a_sparse_range_narrows_to_the_exa
                  stream);
 }
 
+/// The bucket passes of multiselect: a block of consecutive ranks (its buckets hold thousands of
+/// ranks and are sorted), quantiles (one rank a bucket, searched by radix digits) and random
+/// ranks, together, over inputs that crowd the buckets: few values, runs, clusters, extremes.
+TYPED_TEST(select_test, multiselect_of_dense_spread_and_random_ranks_matches_reference) {
+  BKT_REQUIRE_GPU();
+  using T = TypeParam;
+  test_stream stream;
+  bkt::workspace ws;
+  const std::int64_t n = quick_mode() ? 30011 : 2000003;
+  std::mt19937_64 random(seed());
+  std::vector<std::int64_t> ranks = quantile_ranks(n, 1023);
+  for (std::int64_t k = n / 3; k < n / 3 + std::min<std::int64_t>(n / 10, 5000); ++k) ranks.push_back(k);
+  for (int i = 0; i < 500; ++i) ranks.push_back(static_cast<std::int64_t>(random() % static_cast<std::uint64_t>(n)));
+  for (const std::int64_t k : {std::int64_t{0}, n - 1, n - 2}) ranks.push_back(k);
+  std::shuffle(ranks.begin(), ranks.end(), random);
+  for (const char* name : {"uniform", "sixteen_distinct", "two_values", "all_equal", "sorted", "zipf", "clustered",
+                           "bit_patterns", "sampling_adversary"}) {
+    SCOPED_TRACE(name);
+    const auto keys = generator_named<T>(name).make(n, seed());
+    device_input<T> input(keys, stream);
+    const auto want = reference_ranks<T>(keys, ranks);
+    for (const auto algorithm : {bkt::select_algorithm::automatic, bkt::select_algorithm::radix_sort})
+      check_multiselect<T>(input, ranks, want, make_select_options(algorithm, seed()), ws, stream,
+                           "dense, spread and random ranks");
+    EXPECT_TRUE(input.unchanged());
+  }
+}
+
 TYPED_TEST(select_test, empty_inputs_and_empty_outputs) {
   BKT_REQUIRE_GPU();
   using T = TypeParam;
@@ -489,6 +517,9 @@ TEST(select_cases, a_fixed_workspace_of_n_over_4_elements_suffices_and_a_tiny_on
     check_top_k<T>(keys, input, 100, largest, make_top_k_options(true, false, algorithm), top_k_form::values_indices32,
                    fixed, stream);
   }
+  // Beyond 16 distinct ranks the bucket passes run, in the same n / 4 elements.
+  const auto quantiles = quantile_ranks(n, 1023);
+  check_multiselect<T>(input, quantiles, reference_ranks<T>(keys, quantiles), {}, fixed, stream, "1023 quantiles");
   check_approx_select<T>(keys, input, n / 2, {}, fixed, stream);
   EXPECT_EQ(fixed.capacity(), quarter) << "a fixed workspace never grows";
 
@@ -609,6 +640,13 @@ TEST(select_cases, more_than_two_to_the_31_elements) {
                      top_k_form::values_indices64, ws, stream);
     }
     check_multiselect<T>(input, ranks, want, {}, ws, stream, "ranks across 2^31");
+    // The bucket passes: quantiles (mostly in the equality buckets of -3..3) and the last 1000
+    // ranks (one bucket above every sampled value, sorted).
+    auto many = quantile_ranks(n, 1023);
+    for (std::int64_t k = n - 1000; k < n; ++k) many.push_back(k);
+    std::vector<T> want_many(many.size());
+    for (std::size_t i = 0; i < many.size(); ++i) want_many[i] = value_of_rank(many[i]);
+    check_multiselect<T>(input, many, want_many, {}, ws, stream, "quantiles and the top 1000 ranks of 2^31 + 1001");
   } catch (const bkt::error& e) {
     if (e.out_of_memory()) GTEST_SKIP() << "not enough device memory: " << e.what();
     throw;

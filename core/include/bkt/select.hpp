@@ -11,13 +11,18 @@
 //
 // Algorithms (bkt/detail/select/): the randomized two-pivot filter (Monroe et al.) reads the input
 // once and keeps what lies between two pivots drawn from a sorted sample; one cooperative kernel
-// then narrows those records by histograms of their span until one block sorts the rest; SampleSelect classifies into up to 255 buckets around sampled splitters
-// (select_algorithm); approx_select ranks sampled candidates in one counting pass; multiselect runs
-// a search per rank for up to 16 distinct ranks and sorts the input beyond that. The inputs are
-// never modified. Auxiliary device memory stays below n/4 elements plus the k positions of top_k
-// (except for the radix_sort baseline). The two-pivot filter synchronizes `stream` once per call
-// (the host checks that the first window holds the target); SampleSelect and its relatives once or
-// twice per level, since the next level's size is only known on the device.
+// then narrows those records by histograms of their span until one block sorts the rest.
+// SampleSelect classifies into up to 255 buckets around sampled splitters (select_algorithm).
+// approx_select ranks sampled candidates in one counting pass. multiselect runs a search per rank
+// for up to 16 distinct ranks; beyond that (whatever the algorithm but radix_sort) SampleSelect's
+// buckets, up to 16383 of them, are counted in one pass and those holding ranks gathered in a
+// second, then searched by radix digits, or sorted when one holds more than 4 ranks. The inputs
+// are never modified. Auxiliary device memory stays below n/4 elements plus the k positions of
+// top_k and O(ranks) for multiselect (except for the radix_sort baseline, and for inputs of fewer
+// than about 2^16 elements, whose fixed parts may exceed n/4). The two-pivot filter synchronizes
+// `stream` once per call (the host checks that the first window holds the target), multiselect's
+// bucket passes once (the host batches the buckets to gather); SampleSelect and its relatives once
+// or twice per level, since the next level's size is only known on the device.
 //
 // Device API: device memory, on `stream`; types int32, uint32, int64, uint64, float, double.
 // Host API (bkt::host): host memory, the GPU when usable, else the CPU reference (bkt/ref/select.hpp).
@@ -40,7 +45,8 @@ namespace bkt {
 /// Anzt): up to 127 splitters from a sorted sample of 4096 with an equality bucket each, a count
 /// pass, and the target bucket stored for the next level. quickselect: the same levels with one
 /// random pivot (three buckets); bucket_select: 127 splitters evenly spaced over the level's words
-/// (radix select). These three serve select_kth and multiselect; top_k runs the two-pivot filter
+/// (radix select). These three serve select_kth and multiselect of up to 16 distinct ranks (more
+/// ranks run multiselect's bucket passes for every algorithm but radix_sort); top_k runs the two-pivot filter
 /// for them (it keeps the positions the tie rule needs). radix_sort sorts a copy of the oriented
 /// words and reads the ranks (the baseline; it needs about 3n elements of workspace).
 enum class select_algorithm { automatic, two_pivot, sample_select, radix_sort, quickselect, bucket_select };

@@ -6,6 +6,8 @@
 
 #include "bkt/detail/select/arguments.hpp"
 #include "bkt/detail/select/block_records.cuh"
+#include "bkt/detail/select/cell_classifier.cuh"
+#include "bkt/detail/warp/warp_queue.cuh"
 
 namespace bkt::detail::select {
 
@@ -53,17 +55,6 @@ __global__ void __launch_bounds__(BLOCK)
   }
 }
 
-/// The first candidate >= w among words[0, count) (count when none), by binary search.
-template <class W>
-__device__ inline int first_not_below(const W* words, int count, W w) {
-  int lo = 0, hi = count;
-  while (lo < hi) {
-    const int mid = (lo + hi) / 2;
-    if (words[mid] < w) lo = mid + 1; else hi = mid;
-  }
-  return lo;
-}
-
 /// counts[2c] = elements between candidate c - 1 and c (exclusive), counts[2c + 1] = elements
 /// equal to candidate c (the first of repeated ones); counts[2 * count] = elements above all.
 template <int BLOCK, class T>
@@ -74,14 +65,11 @@ __global__ void __launch_bounds__(BLOCK)
   constexpr int warps = BLOCK / 32;
   __shared__ W words[approx_max_candidates];
   __shared__ unsigned bins[2 * approx_max_candidates + 1];
-  __shared__ W queues[warps][64];
+  __shared__ W queues[warps][warp_queue<W>::length];
   for (int c = threadIdx.x; c < count; c += BLOCK) words[c] = candidate_words[c];
   for (int b = threadIdx.x; b <= 2 * count; b += BLOCK) bins[b] = 0;
   __syncthreads();
   const W lowest = words[0], highest = words[count - 1];
-  const int lane = threadIdx.x & 31;
-  W* queue = queues[threadIdx.x / 32];
-  int queued = 0;  // the same in every lane of a warp
   const auto place = [&](W w) {
     const int c = first_not_below(words, count, w);
     atomicAdd(&bins[2 * c + (words[c] == w ? 1 : 0)], 1u);
@@ -90,21 +78,12 @@ __global__ void __launch_bounds__(BLOCK)
   // few among the candidates wait in the warp's queue until 32 of them fill one search per lane
   // (searched one at a time, they held the whole warp in a divergent binary search).
   unsigned below_all = 0, above_all = 0;  // a thread sees far fewer than 2^32 elements
+  warp_queue<W> among_candidates{queues[threadIdx.x / 32]};
   const auto classify = [&](const T& x, bool real) {
     const W w = select_bits(x);
     below_all += real && w < lowest;
     above_all += real && highest < w;
-    const bool among = real && !(w < lowest) && !(highest < w);
-    const unsigned mask = __ballot_sync(0xffffffffu, among);
-    if (mask == 0) return;
-    if (among) queue[queued + __popc(mask & ((1u << lane) - 1u))] = w;
-    queued += __popc(mask);
-    if (queued >= 32) {
-      __syncwarp();
-      queued -= 32;
-      place(queue[queued + lane]);
-      __syncwarp();
-    }
+    among_candidates.offer(real && !(w < lowest) && !(highest < w), w, place);
   };
   // Whole tiles of an aligned input: each thread issues all its 16-byte loads before it classifies
   // (one load in flight per thread left the pass latency-bound, near a third of the bandwidth).
@@ -125,14 +104,13 @@ __global__ void __launch_bounds__(BLOCK)
   const std::int64_t rest = tiles * tile, rounded = rest + (size - rest + stride - 1) / stride * stride;
   for (std::int64_t i = rest + blockIdx.x * std::int64_t{BLOCK} + threadIdx.x; i < rounded; i += stride)
     classify(i < size ? data[i] : T{}, i < size);
-  __syncwarp();
-  if (lane < queued) place(queue[lane]);
+  among_candidates.finish(place);
   for (int offset = 16; offset > 0; offset /= 2) {
     below_all += __shfl_down_sync(0xffffffffu, below_all, offset);
     above_all += __shfl_down_sync(0xffffffffu, above_all, offset);
   }
   __syncthreads();
-  if (lane == 0) {
+  if (lane_id() == 0) {
     if (below_all) atomicAdd(&counts[0], static_cast<unsigned long long>(below_all));
     if (above_all) atomicAdd(&counts[2 * count], static_cast<unsigned long long>(above_all));
   }

@@ -31,13 +31,17 @@ __host__ __device__ inline std::uint64_t mix64(std::uint64_t x) {
   return x ^ (x >> 31);
 }
 
-/// out[i] = data[p_i] for `count` positions drawn uniformly with replacement from [0, size).
+/// The i-th of a sample's positions, drawn uniformly with replacement from [0, size).
+__device__ inline std::uint64_t sample_position(std::uint64_t seed, int i, std::int64_t size) {
+  return __umul64hi(mix64(seed + 0x9e3779b97f4a7c15ull * static_cast<std::uint64_t>(i + 1)),
+                    static_cast<std::uint64_t>(size));
+}
+
+/// out[i] = data[p_i] for `count` sample positions p_i.
 template <class T>
 __global__ void gather_sample_kernel(const T* data, std::int64_t size, int count, std::uint64_t seed, T* out) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i >= count) return;
-  out[i] = data[__umul64hi(mix64(seed + 0x9e3779b97f4a7c15ull * static_cast<std::uint64_t>(i + 1)),
-                           static_cast<std::uint64_t>(size))];
+  if (i < count) out[i] = data[sample_position(seed, i, size)];
 }
 
 }  // namespace bkt::detail::select
