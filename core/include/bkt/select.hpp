@@ -14,9 +14,11 @@
 // then narrows those records by histograms of their span until one block sorts the rest.
 // SampleSelect classifies into up to 255 buckets around sampled splitters (select_algorithm).
 // approx_select ranks sampled candidates in one counting pass. multiselect runs a search per rank
-// for up to 16 distinct ranks; beyond that (whatever the algorithm but radix_sort) SampleSelect's
-// buckets, up to 16383 of them, are counted in one pass and those holding ranks gathered in a
-// second, then searched by radix digits, or sorted when one holds more than 4 ranks. The inputs
+// for up to 16 distinct ranks; beyond that (whatever the algorithm but radix_sort) up to 16383
+// buckets chosen from a sample (equal-mass parts of equal-width cells, or SampleSelect's splitters
+// with equality buckets when the sample shows heavy values) are counted in one pass and those
+// holding ranks gathered in a second, then searched by radix digits, or sorted when one holds more
+// than 4 ranks. The inputs
 // are never modified. Auxiliary device memory stays below n/4 elements plus the k positions of
 // top_k and O(ranks) for multiselect (except for the radix_sort baseline, and for inputs of fewer
 // than about 2^16 elements, whose fixed parts may exceed n/4). The two-pivot filter synchronizes

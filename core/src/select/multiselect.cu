@@ -1,8 +1,9 @@
 // multiselect (bkt/select.hpp): a few distinct ranks run a search each; more share one bucket
-// pass (bkt/detail/select/multiselect_kernels.cuh): a sample names up to 8191 splitters, one
-// pass counts the buckets, another gathers the buckets that hold ranks, and one block per such
-// bucket selects by radix digits (a bucket with many ranks is sorted instead). The radix_sort
-// baseline sorts the selection words once and reads every rank.
+// pass (bkt/detail/select/multiselect_kernels.cuh): a sample chooses up to 16383 buckets (span
+// buckets, or splitters with equality buckets when it shows heavy values), one pass counts them,
+// another gathers the buckets that hold ranks, and one block per such bucket selects by radix
+// digits (a bucket with many ranks is sorted instead). The radix_sort baseline sorts the
+// selection words once and reads every rank.
 #include <algorithm>
 #include <vector>
 
@@ -36,11 +37,13 @@ struct bucket_plan {
   int sample, wanted, blocks, stride, max_targets;
   std::int64_t capacity;
   std::size_t header, splitters, cells, block_counts, totals, starts, ranks, rank_bucket, local_rank,
-      distinct_results, index, targets, target_count, slot_base, listed, gathered_sort, gathered_sort_bytes,
+      span_cells, distinct_results, index, targets, target_count, slot_base, listed, gathered_sort, gathered_sort_bytes,
       shared_region, sample_words, sorted_sample, sample_sort, sample_sort_bytes, total;
 
   bucket_plan(std::int64_t size, std::int64_t distinct, std::int64_t requested, std::int64_t resident) {
-    const std::int64_t wide = std::max<std::int64_t>((size + (std::int64_t{1} << 16) - 1) >> 16, 1);
+    // At least 2^18 elements a block: the per-block counts of mid-sized inputs then leave room for
+    // the span buckets within n / 4 elements.
+    const std::int64_t wide = std::max<std::int64_t>(size >> 18, 1);
     // Each block counts fewer than 2^32 elements per bucket.
     blocks = static_cast<int>(std::max(std::min(wide, resident), (size >> 31) + 1));
     sample = static_cast<int>(std::clamp<std::int64_t>(size / 64, std::min<std::int64_t>(size, 256), 65536));
@@ -49,7 +52,7 @@ struct bucket_plan {
     wanted = static_cast<int>(std::clamp<std::int64_t>(std::min<std::int64_t>(sample / 8, counts_cap), 1,
                                                        classifier_max_splitters));
     stride = 2 * wanted + 1;
-    max_targets = static_cast<int>(std::min<std::int64_t>(distinct, wanted + 1));
+    max_targets = static_cast<int>(std::min<std::int64_t>(distinct, stride));
     const std::int64_t sorted_at_most = std::max<std::int64_t>(size / 8, 2048);
     gathered_sort_bytes = radix_sort_workspace_bytes(sorted_at_most, sizeof(W), 0, {}, radix_sort_form::double_buffer);
     sample_sort_bytes = radix_sort_workspace_bytes(sample, sizeof(W), 0, {}, radix_sort_form::double_buffer);
@@ -57,6 +60,7 @@ struct bucket_plan {
     header = layout.add(sizeof(classifier_header<W>));
     splitters = layout.add(sizeof(W) * classifier_max_splitters);
     cells = layout.add(sizeof(unsigned short) * (shared_classifier<W>::cell_count + 1));
+    span_cells = layout.add(span_classifier<W>::bytes);
     block_counts = layout.add(sizeof(unsigned) * static_cast<std::size_t>(blocks) * stride);
     totals = layout.add(sizeof(unsigned long long) * stride);
     starts = layout.add(sizeof(unsigned long long) * stride);
@@ -106,7 +110,8 @@ void multiselect_by_buckets(const T* data, std::int64_t size, std::span<const st
   void* base = ws.reserve(plan.total, stream);
   const classifier_arrays<W> classifier{slice_at<classifier_header<W>>(base, plan.header),
                                         slice_at<W>(base, plan.splitters),
-                                        slice_at<unsigned short>(base, plan.cells)};
+                                        slice_at<unsigned short>(base, plan.cells),
+                                        slice_at<unsigned>(base, plan.span_cells)};
   auto* block_counts = slice_at<unsigned>(base, plan.block_counts);
   auto* totals = slice_at<unsigned long long>(base, plan.totals);
   auto* d_ranks = slice_at<std::int64_t>(base, plan.ranks);
@@ -128,7 +133,8 @@ void multiselect_by_buckets(const T* data, std::int64_t size, std::span<const st
   BKT_CHECK_LAUNCH(stream);
   workspace sample_ws(slice_at<std::byte>(region, plan.sample_sort), plan.sample_sort_bytes);
   radix_sort_keys<W>(sample, sample_ws, stream);
-  choose_splitters_kernel<1024, W><<<1, 1024, 0, stream>>>(sample.data().data(), plan.sample, plan.wanted, classifier);
+  choose_buckets_kernel<1024, W><<<1, 1024, 0, stream>>>(sample.data().data(), plan.sample, plan.wanted, plan.stride,
+                                                         classifier);
   BKT_CHECK_LAUNCH(stream);
   cell_table_kernel<W><<<shared_classifier<W>::cell_count / 256 + 1, 256, 0, stream>>>(classifier);
   BKT_CHECK_LAUNCH(stream);

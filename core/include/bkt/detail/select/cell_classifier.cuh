@@ -12,6 +12,7 @@
 #include <cstdint>
 
 #include "bkt/detail/select/select_bits.hpp"
+#include "bkt/detail/select/span_classifier.cuh"
 
 namespace bkt::detail::select {
 
@@ -28,20 +29,29 @@ __device__ inline int first_not_below(const W* splitters, int count, W w) {
   return below;
 }
 
-/// What the build kernel learns about its splitters.
+/// Which classifier a multiselect uses: splitters with equality buckets (this file), or equal-mass
+/// buckets by arithmetic (span_classifier.cuh) when the sample shows no heavy value.
+enum class bucket_rule : int { splitters, span };
+
+/// What the choosing kernel learns from the sample.
 template <class W>
 struct classifier_header {
-  int splitters;  // r >= 1
-  int shift;      // a word w >= low lies in cell (w - low) >> shift, clamped to the last cell
-  W low;          // the first splitter
+  bucket_rule rule;
+  int buckets;    // 2r + 1, or the span buckets
+  int splitters;  // r >= 1 (splitters)
+  int shift;      // cell of w >= low: (w - low) >> shift, clamped to the last cell
+  W low;          // the first splitter, or the least sampled word
+  W high;         // the greatest sampled word (span)
+  int top;        // the bucket of high (span)
 };
 
-/// The classifier in global memory, as build_classifier_kernel leaves it.
+/// The classifier in global memory, as choose_buckets_kernel and cell_table_kernel leave it.
 template <class W>
 struct classifier_arrays {
   classifier_header<W>* header;
   W* splitters;          // classifier_max_splitters words, the first r of them used
-  unsigned short* cells; // cell_count<W> + 1 entries (shared_classifier::entry)
+  unsigned short* cells; // shared_classifier<W>::cell_count + 1 entries (shared_classifier::entry)
+  unsigned* span_cells;  // span_classifier<W>::cells entries
 };
 
 template <class W>
@@ -77,8 +87,6 @@ struct shared_classifier {
     if (threadIdx.x == 0) reinterpret_cast<unsigned short*>(cells)[cell_count] = from.cells[cell_count];
     return {splitters, reinterpret_cast<const unsigned short*>(cells), header.splitters, header.shift, header.low};
   }
-
-  __device__ int buckets() const { return 2 * count + 1; }
 
   /// The cell of a word at or above `low`.
   __device__ int cell_of(W w) const {
@@ -120,16 +128,55 @@ struct shared_classifier {
   __device__ int last_interval(int cell) const { return static_cast<int>(cells[cell + 1] & first_mask); }
 };
 
-/// One block picks the splitters from a sorted sample of selection words: the candidates are the
-/// sample's `wanted` evenly spaced quantiles, of which the distinct ones become splitters; the
-/// cell width is the smallest power of two that spreads [first, last splitter] over the cells.
+/// One block chooses the buckets from a sorted sample of selection words. Without a heavy value
+/// (and room for at least 1024 span buckets within `most_buckets`), span buckets: each of the
+/// 4096 cells gets a share of the buckets proportional to its samples, at least one, at most one
+/// per word. Otherwise splitters: the candidates are the sample's `wanted` evenly spaced
+/// quantiles, of which the distinct ones become splitters, and the cell width is the smallest
+/// power of two that spreads [first, last splitter] over the cells.
 template <int BLOCK, class W>
 __global__ void __launch_bounds__(BLOCK)
-    choose_splitters_kernel(const W* sorted_sample, int sample_size, int wanted, classifier_arrays<W> out) {
+    choose_buckets_kernel(const W* sorted_sample, int sample_size, int wanted, int most_buckets,
+                          classifier_arrays<W> out) {
+  using span = span_classifier<W>;
   constexpr int items = (classifier_max_splitters + BLOCK - 1) / BLOCK;
+  constexpr int cells_per_thread = span::cells / BLOCK;
   using scan = cub::BlockScan<int, BLOCK>;
   __shared__ typename scan::TempStorage temp;
+  __shared__ unsigned samples[span::cells];
   __shared__ W first, last;
+  bool heavy = false;
+  for (int i = threadIdx.x; i + heavy_repeats - 1 < sample_size; i += BLOCK)
+    heavy |= sorted_sample[i] == sorted_sample[i + heavy_repeats - 1];
+  heavy = __syncthreads_or(heavy);
+  const int span_buckets = most_buckets - span::cells;
+  if (!heavy && span_buckets >= 1024) {
+    const W low = sorted_sample[0], high = sorted_sample[sample_size - 1];
+    int shift = 0;
+    while (((high - low) >> shift) >= W(span::cells)) ++shift;
+    for (int c = threadIdx.x; c < span::cells; c += BLOCK) samples[c] = 0;
+    __syncthreads();
+    for (int i = threadIdx.x; i < sample_size; i += BLOCK)
+      atomicAdd(&samples[static_cast<int>((sorted_sample[i] - low) >> shift)], 1u);
+    __syncthreads();
+    int parts[cells_per_thread], before[cells_per_thread];
+    for (int i = 0; i < cells_per_thread; ++i) {
+      const int c = static_cast<int>(threadIdx.x) * cells_per_thread + i;
+      const int share = static_cast<int>(std::int64_t{samples[c]} * span_buckets / sample_size);
+      parts[i] = share < 1 ? 1 : (shift < 16 && share > (1 << shift) ? 1 << shift : share);
+    }
+    int total;
+    scan(temp).ExclusiveSum(parts, before, total);
+    for (int i = 0; i < cells_per_thread; ++i)
+      out.span_cells[threadIdx.x * cells_per_thread + i] =
+          static_cast<unsigned>(before[i]) | static_cast<unsigned>(parts[i]) << 16;
+    __syncthreads();  // the table is written for the whole block
+    if (threadIdx.x == 0) {
+      const span classify{out.span_cells, low, high, shift};
+      *out.header = classifier_header<W>{bucket_rule::span, total, 0, shift, low, high, classify.bucket_of(high)};
+    }
+    return;
+  }
   const auto candidate = [&](int j) {
     return sorted_sample[static_cast<std::int64_t>(j + 1) * sample_size / (wanted + 1)];
   };
@@ -154,7 +201,7 @@ __global__ void __launch_bounds__(BLOCK)
   if (threadIdx.x != 0) return;
   int shift = 0;
   while (((last - first) >> shift) >= W(shared_classifier<W>::cell_count)) ++shift;
-  *out.header = classifier_header<W>{count, shift, first};
+  *out.header = classifier_header<W>{bucket_rule::splitters, 2 * count + 1, count, shift, first, first, 0};
 }
 
 /// One thread per cell entry (cell_count + 1 of them): the splitters below the cell's first word,
@@ -166,6 +213,7 @@ __global__ void cell_table_kernel(classifier_arrays<W> table) {
   const int c = blockIdx.x * blockDim.x + threadIdx.x;
   if (c > shape::cell_count) return;
   const classifier_header<W> h = *table.header;
+  if (h.rule != bucket_rule::splitters) return;
   const W largest = static_cast<W>(~W{0});
   const auto below = [&](int cell) {
     if (cell >= shape::cell_count || W(cell) > (largest >> h.shift) || (W(cell) << h.shift) > largest - h.low)

@@ -27,8 +27,10 @@ struct target_bucket {
 
 inline constexpr unsigned short no_target = 0xffff;
 inline constexpr unsigned not_gathered = 0xffffffffu;
-/// Elements the count and gather passes give each 16-byte load round of a thread.
-inline constexpr int multiselect_load_items = 16;
+/// Elements a thread of the count and gather passes loads before it classifies them: 64 bytes
+/// (four 16-byte loads) in flight, within 64 registers at 1024 threads.
+template <class T>
+inline constexpr int multiselect_load_items = 64 / sizeof(T);
 
 template <class T>
 __global__ void sample_words_kernel(const T* data, std::int64_t size, int count, std::uint64_t seed,
@@ -37,32 +39,50 @@ __global__ void sample_words_kernel(const T* data, std::int64_t size, int count,
   if (i < count) out[i] = select_bits(data[sample_position(seed, i, size)]);
 }
 
+/// Copies the span table into shared memory (block-wide; the caller synchronizes).
+template <class W>
+__device__ span_classifier<W> load_span(const classifier_arrays<W>& from, const classifier_header<W>& h,
+                                        unsigned char* shared) {
+  auto* table = reinterpret_cast<unsigned*>(shared);
+  for (int c = threadIdx.x; c < span_classifier<W>::cells; c += blockDim.x) table[c] = from.span_cells[c];
+  return {table, h.low, h.high, h.shift};
+}
+
 /// block_counts[blockIdx.x * stride + b] = the elements of bucket b this block sweeps. The
-/// gather pass sweeps the same elements per block (same grid, block size and sweep). Elements in
-/// cells of several splitters wait in their warp's queue for a search in step.
+/// gather pass sweeps the same elements per block (same grid, block size and sweep). With
+/// splitters, elements in cells of several splitters wait in their warp's queue for a search in step.
 template <int BLOCK, class T>
 __global__ void __launch_bounds__(BLOCK, 1)
     bucket_count_kernel(const T* data, std::int64_t size, classifier_arrays<radix_word<T>> classifier,
                         unsigned* block_counts, int stride) {
   using W = radix_word<T>;
   extern __shared__ __align__(16) unsigned char shared[];
-  const auto c = shared_classifier<W>::load(classifier, shared);
+  const classifier_header<W> h = *classifier.header;
   auto* counts = reinterpret_cast<unsigned*>(shared + shared_classifier<W>::bytes);
-  auto* queues = reinterpret_cast<W*>(counts + 2 * classifier_max_splitters + 2);
-  for (int b = threadIdx.x; b < c.buckets(); b += BLOCK) counts[b] = 0;
+  for (int b = threadIdx.x; b < h.buckets; b += BLOCK) counts[b] = 0;
+  const std::int64_t thread = std::int64_t{blockIdx.x} * BLOCK + threadIdx.x, threads = std::int64_t{gridDim.x} * BLOCK;
+  if (h.rule == bucket_rule::span) {
+    const auto c = load_span(classifier, h, shared);
+    __syncthreads();
+    sweep_vectors_in_step<multiselect_load_items<T>>(data, size, thread, threads, [&](const T& x, bool real) {
+      if (real) atomicAdd(&counts[c.bucket_of(select_bits(x))], 1u);
+    });
+  } else {
+    const auto c = shared_classifier<W>::load(classifier, shared);
+    __syncthreads();
+    auto* queues = reinterpret_cast<W*>(counts + 2 * classifier_max_splitters + 2);
+    warp_queue<W> searches{queues + (threadIdx.x / warp_threads) * warp_queue<W>::length};
+    const auto search = [&](W w) { atomicAdd(&counts[c.bucket_of(w)], 1u); };
+    sweep_vectors_in_step<multiselect_load_items<T>>(data, size, thread, threads, [&](const T& x, bool real) {
+      const W w = select_bits(x);
+      const int b = c.simple_bucket_of(w);
+      if (real && b >= 0) atomicAdd(&counts[b], 1u);
+      searches.offer(real && b < 0, w, search);
+    });
+    searches.finish(search);
+  }
   __syncthreads();
-  warp_queue<W> searches{queues + (threadIdx.x / warp_threads) * warp_queue<W>::length};
-  const auto search = [&](W w) { atomicAdd(&counts[c.bucket_of(w)], 1u); };
-  sweep_vectors_in_step<multiselect_load_items>(data, size, std::int64_t{blockIdx.x} * BLOCK + threadIdx.x,
-                                                std::int64_t{gridDim.x} * BLOCK, [&](const T& x, bool real) {
-                                                  const W w = select_bits(x);
-                                                  const int b = c.simple_bucket_of(w);
-                                                  if (real && b >= 0) atomicAdd(&counts[b], 1u);
-                                                  searches.offer(real && b < 0, w, search);
-                                                });
-  searches.finish(search);
-  __syncthreads();
-  for (int b = threadIdx.x; b < c.buckets(); b += BLOCK) block_counts[std::int64_t{blockIdx.x} * stride + b] = counts[b];
+  for (int b = threadIdx.x; b < h.buckets; b += BLOCK) block_counts[std::int64_t{blockIdx.x} * stride + b] = counts[b];
 }
 
 /// Per bucket b (one thread each): block_counts[k][b] becomes the elements of b in blocks before
@@ -72,7 +92,7 @@ template <class W>
 __global__ void bucket_block_prefix_kernel(unsigned* block_counts, int blocks, int stride,
                                            const classifier_header<W>* header, unsigned long long* totals) {
   const int b = blockIdx.x * blockDim.x + threadIdx.x;
-  if (b >= 2 * header->splitters + 1) return;
+  if (b >= header->buckets) return;
   constexpr int batch = 16;  // loads in flight per thread: one at a time waited on each
   unsigned long long sum = 0;
   for (int k0 = 0; k0 < blocks; k0 += batch) {
@@ -91,8 +111,8 @@ __global__ void bucket_block_prefix_kernel(unsigned* block_counts, int blocks, i
 }
 
 /// One block: each distinct rank (ascending) finds its bucket from the bucket starts. Ranks in
-/// an equality bucket are answered; the others name their target bucket, numbered in bucket
-/// order, and their rank inside it.
+/// an equality bucket (splitters) are answered; the others name their target bucket, numbered in
+/// bucket order, and their rank inside it.
 template <int BLOCK, class T>
 __global__ void __launch_bounds__(BLOCK)
     locate_ranks_kernel(classifier_arrays<radix_word<T>> classifier, const unsigned long long* totals,
@@ -104,7 +124,8 @@ __global__ void __launch_bounds__(BLOCK)
     typename bucket_scan::TempStorage buckets;
     typename rank_scan::TempStorage ranks;
   } temp;
-  const int buckets = 2 * classifier.header->splitters + 1;
+  const classifier_header<radix_word<T>> h = *classifier.header;
+  const int buckets = h.buckets;
   // The bucket starts: each thread sums a run of buckets, one scan spreads the runs.
   constexpr int run = (2 * classifier_max_splitters + 1 + BLOCK - 1) / BLOCK;
   const int first_bucket = static_cast<int>(threadIdx.x) * run;
@@ -136,7 +157,8 @@ __global__ void __launch_bounds__(BLOCK)
   for (int first = 0; first < rank_count; first += BLOCK) {
     const int i = first + threadIdx.x;
     const int b = i < rank_count ? rank_bucket[i] : 1;
-    const bool gathered = b % 2 == 0;
+    // Else an equality bucket, or past the ranks.
+    const bool gathered = i < rank_count && (h.rule == bucket_rule::span || b % 2 == 0);
     const bool opens = gathered && (i == 0 || rank_bucket[i - 1] != b);
     const bool closes = gathered && (i == rank_count - 1 || rank_bucket[i + 1] != b);
     int opened, chunk;
@@ -156,8 +178,10 @@ __global__ void __launch_bounds__(BLOCK)
   if (threadIdx.x == 0) *target_count = found;
 }
 
-/// Shared memory of gather_targets_kernel beside the classifier: a cursor per target, the target
-/// of each interval bucket, a bit per cell (does it meet a target's bucket?), a queue per warp.
+/// Shared memory of gather_targets_kernel. Splitters: beside the classifier, a cursor per target,
+/// the target of each interval bucket, a bit per cell (does it meet a target's bucket?), a queue
+/// per warp. Span buckets, inside the splitter classifier's room: the table, the target of each
+/// bucket, a cursor per target.
 template <int BLOCK, class W>
 struct gather_shared {
   static constexpr int cells = shared_classifier<W>::cell_count;
@@ -166,12 +190,24 @@ struct gather_shared {
   static constexpr std::size_t wanted = slots + sizeof(unsigned short) * (classifier_max_splitters + 1);
   static constexpr std::size_t queues = wanted + cells / 8;
   static constexpr std::size_t bytes = queues + sizeof(W) * (BLOCK / 32) * warp_queue<W>::length;
+  static constexpr int most_span_buckets = 2 * classifier_max_splitters + 1;
+  static constexpr std::size_t span_slots = span_classifier<W>::bytes;
+  static constexpr std::size_t span_cursors = span_slots + sizeof(unsigned short) * (most_span_buckets + 1);
+  static constexpr std::size_t span_queues = (span_cursors + sizeof(unsigned) * most_span_buckets + 15) / 16 * 16;
+  static constexpr std::size_t span_fill = span_queues + sizeof(W) * (BLOCK / 32) * warp_queue<W>::length;
+  /// Span buckets: each target's words wait in a buffer of shared memory until a whole run can be
+  /// written at once (scattered 4-byte stores, one per gathered element, held the pass at the L2).
+  static constexpr int run_words = 8;
+  static constexpr int buffered_targets =
+      static_cast<int>((bytes - span_fill - 16) / (sizeof(unsigned) + run_words * sizeof(W)));
+  static constexpr std::size_t span_buffers = (span_fill + sizeof(unsigned) * buffered_targets + 15) / 16 * 16;
+  static_assert(span_queues % 16 == 0 && span_buffers + run_words * sizeof(W) * buffered_targets <= bytes);
 };
 
 /// Copies the words of this batch's targets (slot_base[s] != not_gathered) to gathered: target
-/// s's words from block k start at slot_base[s] + its words in blocks before k. Most elements
-/// lie in cells that meet no target and cost one bit test; the others wait in their warp's queue
-/// until 32 of them fill one classification per lane.
+/// s's words from block k start at slot_base[s] + its words in blocks before k. With splitters,
+/// most elements lie in cells that meet no target and cost one bit test; the others wait in
+/// their warp's queue until 32 of them fill one classification per lane.
 template <int BLOCK, class T>
 __global__ void __launch_bounds__(BLOCK, 1)
     gather_targets_kernel(const T* data, std::int64_t size, classifier_arrays<radix_word<T>> classifier,
@@ -180,19 +216,73 @@ __global__ void __launch_bounds__(BLOCK, 1)
   using W = radix_word<T>;
   using layout = gather_shared<BLOCK, W>;
   extern __shared__ __align__(16) unsigned char shared[];
-  const auto c = shared_classifier<W>::load(classifier, shared);
-  auto* cursor = reinterpret_cast<unsigned*>(shared + layout::cursors);
-  auto* slot_of = reinterpret_cast<unsigned short*>(shared + layout::slots);  // by interval bucket 2j: [j]
-  auto* wanted = reinterpret_cast<unsigned*>(shared + layout::wanted);
-  for (int j = threadIdx.x; j <= c.count; j += BLOCK) slot_of[j] = no_target;
+  const classifier_header<W> h = *classifier.header;
+  const std::int64_t thread = std::int64_t{blockIdx.x} * BLOCK + threadIdx.x, threads = std::int64_t{gridDim.x} * BLOCK;
+  const bool by_span = h.rule == bucket_rule::span;
+  // The target of each bucket (span) or interval bucket 2j at [j] (splitters), and the cursors.
+  auto* slot_of = reinterpret_cast<unsigned short*>(shared + (by_span ? layout::span_slots : layout::slots));
+  auto* cursor = reinterpret_cast<unsigned*>(shared + (by_span ? layout::span_cursors : layout::cursors));
+  const int slot_entries = by_span ? h.buckets : h.splitters + 1;
+  for (int j = threadIdx.x; j < slot_entries; j += BLOCK) slot_of[j] = no_target;
   __syncthreads();
   for (int s = threadIdx.x; s < target_count; s += BLOCK) {
     if (slot_base[s] == not_gathered) continue;
     const int b = targets[s].bucket;
     cursor[s] = slot_base[s] + block_prefix[std::int64_t{blockIdx.x} * stride + b];
-    slot_of[b / 2] = static_cast<unsigned short>(s);
+    slot_of[by_span ? b : b / 2] = static_cast<unsigned short>(s);
   }
+  if (by_span) {
+    // The few elements of targets wait in their warp's queue, so that their atomics and stores
+    // run with whole warps; a buffered target's words then wait for a whole run.
+    const auto c = load_span(classifier, h, shared);
+    constexpr int run = layout::run_words;
+    const bool buffered = target_count <= layout::buffered_targets;
+    auto* fill = reinterpret_cast<unsigned*>(shared + layout::span_fill);
+    auto* buffer = reinterpret_cast<W*>(shared + layout::span_buffers);
+    if (buffered)
+      for (int s = threadIdx.x; s < target_count; s += BLOCK) fill[s] = 0;
+    __syncthreads();
+    // Eight threads write a full buffer to its target's next run; one thread per target then moves
+    // the cursor on. A buffer that overflows within a round sends the rest straight to memory.
+    const auto write_runs = [&](bool whole_only) {
+      __syncthreads();
+      for (int s = threadIdx.x / run; s < target_count; s += BLOCK / run) {
+        const unsigned filled = fill[s] < run ? fill[s] : run;
+        const unsigned at = threadIdx.x % run;
+        if ((filled == run || !whole_only) && at < filled) gathered[cursor[s] + at] = buffer[s * run + at];
+      }
+      __syncthreads();
+      for (int s = threadIdx.x; s < target_count; s += BLOCK)
+        if (fill[s] >= run || !whole_only) {
+          cursor[s] += fill[s] < run ? fill[s] : run;
+          fill[s] = 0;
+        }
+      __syncthreads();
+    };
+    const auto place = [&](W w) {
+      const unsigned short s = slot_of[c.bucket_of(w)];
+      const unsigned at = buffered ? atomicAdd(&fill[s], 1u) : run;
+      if (at < run) buffer[s * run + at] = w; else gathered[atomicAdd(&cursor[s], 1u)] = w;
+    };
+    warp_queue<W> wanted_words{reinterpret_cast<W*>(shared + layout::span_queues) +
+                               (threadIdx.x / warp_threads) * warp_queue<W>::length};
+    int rounds = 0;
+    sweep_vectors_in_rounds<multiselect_load_items<T>>(
+        data, size, thread, threads, BLOCK,
+        [&](const T& x, bool real) {
+          const W w = select_bits(x);
+          wanted_words.offer(real && slot_of[c.bucket_of(w)] != no_target, w, place);
+        },
+        [&] {
+          if (buffered && ++rounds % 2 == 0) write_runs(true);
+        });
+    wanted_words.finish(place);
+    if (buffered) write_runs(false);
+    return;
+  }
+  const auto c = shared_classifier<W>::load(classifier, shared);
   __syncthreads();
+  auto* wanted = reinterpret_cast<unsigned*>(shared + layout::wanted);
   for (int group = threadIdx.x; group < layout::cells / 32; group += BLOCK) {
     unsigned bits = 0;
     for (int i = 0; i < 32; ++i) {
@@ -212,17 +302,15 @@ __global__ void __launch_bounds__(BLOCK, 1)
     const unsigned short s = slot_of[b / 2];
     if (s != no_target) gathered[atomicAdd(&cursor[s], 1u)] = w;
   };
-  sweep_vectors_in_step<multiselect_load_items>(
-      data, size, std::int64_t{blockIdx.x} * BLOCK + threadIdx.x, std::int64_t{gridDim.x} * BLOCK,
-      [&](const T& x, bool real) {
-        const W w = select_bits(x);
-        bool take = below_wanted;
-        if (!(w < c.low)) {
-          const int cell = c.cell_of(w);
-          take = (wanted[cell / 32] >> (cell % 32)) & 1u;
-        }
-        wanted_words.offer(real && take, w, place);
-      });
+  sweep_vectors_in_step<multiselect_load_items<T>>(data, size, thread, threads, [&](const T& x, bool real) {
+    const W w = select_bits(x);
+    bool take = below_wanted;
+    if (!(w < c.low)) {
+      const int cell = c.cell_of(w);
+      take = (wanted[cell / 32] >> (cell % 32)) & 1u;
+    }
+    wanted_words.offer(real && take, w, place);
+  });
   wanted_words.finish(place);
 }
 
@@ -302,10 +390,16 @@ __global__ void __launch_bounds__(BLOCK)
   __shared__ typename select::storage storage;
   const int s = listed[blockIdx.x];
   const target_bucket t = targets[s];
-  // Bucket 2j lies strictly between splitters j - 1 and j.
-  const int j = t.bucket / 2;
-  const W low = j == 0 ? W{0} : static_cast<W>(classifier.splitters[j - 1] + 1);
-  const W high = j == classifier.header->splitters ? static_cast<W>(~W{0}) : static_cast<W>(classifier.splitters[j] - 1);
+  const classifier_header<W> h = *classifier.header;
+  W low, high;
+  if (h.rule == bucket_rule::span) {
+    span_classifier<W>::bounds(classifier.span_cells, h.low, h.shift, h.top, t.bucket, &low, &high);
+  } else {
+    // Bucket 2j lies strictly between splitters j - 1 and j.
+    const int j = t.bucket / 2;
+    low = j == 0 ? W{0} : static_cast<W>(classifier.splitters[j - 1] + 1);
+    high = j == h.splitters ? static_cast<W>(~W{0}) : static_cast<W>(classifier.splitters[j] - 1);
+  }
   for (int i = t.first_rank; i < t.end_rank; ++i) {
     const W w = select::run(gathered + slot_base[s], static_cast<unsigned>(t.size), low, high,
                             static_cast<unsigned>(local_rank[i]), storage);
