@@ -22,12 +22,6 @@ inline constexpr int searches_per_target = 4;
 inline constexpr int bucket_pass_block = 1024;
 inline constexpr int select_block = 512;
 
-template <class W>
-constexpr std::size_t count_shared_bytes() {
-  return shared_classifier<W>::bytes + sizeof(unsigned) * (2 * classifier_max_splitters + 2) +
-         sizeof(W) * (bucket_pass_block / 32) * warp_queue<W>::length;
-}
-
 /// The sizes of one bucket multiselect and where its arrays live in the workspace. The gathered
 /// words get what is left of n / 4 elements (at least min(n, 4096) words) once the fixed arrays
 /// are placed; the sample and its sort, done before any gathering, share their memory.
@@ -87,14 +81,12 @@ struct bucket_plan {
   }
 };
 
-/// Answers `ranks` (more than searches_before_buckets distinct ones) by the bucket passes.
+/// Answers `ranks` by the bucket passes; `distinct` holds them ascending, each once.
 template <class T>
-void multiselect_by_buckets(const T* data, std::int64_t size, std::span<const std::int64_t> ranks, T* results,
-                            workspace& ws, cudaStream_t stream, std::uint64_t seed) {
+void multiselect_by_buckets(const T* data, std::int64_t size, std::span<const std::int64_t> ranks,
+                            const std::vector<std::int64_t>& distinct, T* results, workspace& ws, cudaStream_t stream,
+                            std::uint64_t seed) {
   using W = radix_word<T>;
-  std::vector<std::int64_t> distinct(ranks.begin(), ranks.end());
-  std::sort(distinct.begin(), distinct.end());
-  distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
   std::vector<std::int64_t> index(ranks.size());
   for (std::size_t q = 0; q < ranks.size(); ++q)
     index[q] = std::lower_bound(distinct.begin(), distinct.end(), ranks[q]) - distinct.begin();
@@ -102,7 +94,8 @@ void multiselect_by_buckets(const T* data, std::int64_t size, std::span<const st
   constexpr int block = bucket_pass_block;
   auto count = bucket_count_kernel<block, T>;
   auto gather = gather_targets_kernel<block, T>;
-  allow_shared_bytes(count, count_shared_bytes<W>());
+  constexpr std::size_t count_bytes = count_shared<block, W>::bytes;
+  allow_shared_bytes(count, count_bytes);
   constexpr std::size_t gather_bytes = gather_shared<block, W>::bytes;
   allow_shared_bytes(gather, gather_bytes);
   const bucket_plan<T> plan(size, static_cast<std::int64_t>(distinct.size()), static_cast<std::int64_t>(ranks.size()),
@@ -140,7 +133,7 @@ void multiselect_by_buckets(const T* data, std::int64_t size, std::span<const st
   BKT_CHECK_LAUNCH(stream);
 
   // Count, then find every rank's bucket.
-  count<<<plan.blocks, block, count_shared_bytes<W>(), stream>>>(data, size, classifier, block_counts, plan.stride);
+  count<<<plan.blocks, block, count_bytes, stream>>>(data, size, classifier, block_counts, plan.stride);
   BKT_CHECK_LAUNCH(stream);
   bucket_block_prefix_kernel<W><<<(plan.stride + 255) / 256, 256, 0, stream>>>(block_counts, plan.blocks, plan.stride,
                                                                                classifier.header, totals);
@@ -286,9 +279,9 @@ void multiselect(std::span<const std::type_identity_t<T>> data, std::span<const 
     return multiselect_by_sorting<T>(data.data(), size, ranks, results.data(), ws, stream);
   std::vector<std::int64_t> distinct(ranks.begin(), ranks.end());
   std::sort(distinct.begin(), distinct.end());
-  if (std::unique(distinct.begin(), distinct.end()) - distinct.begin() >
-      static_cast<std::ptrdiff_t>(searches_before_buckets))
-    return multiselect_by_buckets<T>(data.data(), size, ranks, results.data(), ws, stream, options.seed);
+  distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+  if (distinct.size() > searches_before_buckets)
+    return multiselect_by_buckets<T>(data.data(), size, ranks, distinct, results.data(), ws, stream, options.seed);
   for (std::size_t i = 0; i < ranks.size(); ++i) {
     const auto first = std::find(ranks.begin(), ranks.end(), ranks[i]) - ranks.begin();
     if (static_cast<std::size_t>(first) < i) {

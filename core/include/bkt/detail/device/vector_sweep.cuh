@@ -8,6 +8,32 @@
 
 namespace bkt::detail {
 
+/// An array cut for 16-byte loads: the elements before the first 16-byte boundary (head), the
+/// whole vectors from there (body), and the elements from `tail` on.
+template <class T>
+struct vector_split {
+  static constexpr int items = 16 / static_cast<int>(sizeof(T));
+  std::int64_t head, vectors, tail;
+  const T* body;
+
+  __device__ vector_split(const T* data, std::int64_t num_items) {
+    const auto address = reinterpret_cast<std::uintptr_t>(data);
+    const auto head_items = static_cast<std::int64_t>((16 - address % 16) % 16 / sizeof(T));
+    head = head_items < num_items ? head_items : num_items;
+    vectors = (num_items - head) / items;
+    body = data + head;
+    tail = head + vectors * items;
+  }
+
+  /// Loads runs[u] = vector first + u * stride for each u < Unroll that exists.
+  template <int Unroll>
+  __device__ void load(packed_run<T, items> (&runs)[Unroll], std::int64_t first, std::int64_t stride) const {
+#pragma unroll
+    for (int u = 0; u < Unroll; ++u)
+      if (first + u * stride < vectors) runs[u].load_vector(body + (first + u * stride) * items);
+  }
+};
+
 /// Calls visit(element) once for every element of data[0, num_items), spread over `threads`
 /// threads of which this is `thread`. Each thread loads LoadItems elements (as 16-byte vectors)
 /// before it visits them, to keep enough bytes in flight; the elements before the first 16-byte
@@ -15,28 +41,20 @@ namespace bkt::detail {
 template <int LoadItems, class T, class Visit>
 __device__ __forceinline__ void sweep_vectors(const T* data, std::int64_t num_items, std::int64_t thread,
                                               std::int64_t threads, Visit&& visit) {
-  constexpr int vector_items = 16 / static_cast<int>(sizeof(T));
-  constexpr int unroll = vector_items >= LoadItems ? 1 : LoadItems / vector_items;
-  const auto address = reinterpret_cast<std::uintptr_t>(data);
-  const std::int64_t head_items = static_cast<std::int64_t>((16 - address % 16) % 16 / sizeof(T));
-  const std::int64_t head = head_items < num_items ? head_items : num_items;
-  const std::int64_t vectors = (num_items - head) / vector_items;
-  const T* body = data + head;
-  const std::int64_t tail = head + vectors * vector_items;
-
-  for (std::int64_t first = thread; first < vectors; first += unroll * threads) {
-    packed_run<T, vector_items> runs[unroll];
+  using split = vector_split<T>;
+  constexpr int unroll = split::items >= LoadItems ? 1 : LoadItems / split::items;
+  const split cut(data, num_items);
+  for (std::int64_t first = thread; first < cut.vectors; first += unroll * threads) {
+    packed_run<T, split::items> runs[unroll];
+    cut.load(runs, first, threads);
 #pragma unroll
     for (int u = 0; u < unroll; ++u)
-      if (first + u * threads < vectors) runs[u].load_vector(body + (first + u * threads) * vector_items);
+      if (first + u * threads < cut.vectors)
 #pragma unroll
-    for (int u = 0; u < unroll; ++u)
-      if (first + u * threads < vectors)
-#pragma unroll
-        for (int i = 0; i < vector_items; ++i) visit(runs[u].get(i));
+        for (int i = 0; i < split::items; ++i) visit(runs[u].get(i));
   }
-  if (thread < head) visit(data[thread]);
-  if (tail + thread < num_items) visit(data[tail + thread]);
+  if (thread < cut.head) visit(data[thread]);
+  if (cut.tail + thread < num_items) visit(data[cut.tail + thread]);
 }
 
 /// As sweep_vectors, but in rounds that every thread of a group (`group` consecutive threads,
@@ -47,32 +65,24 @@ template <int LoadItems, class T, class Visit, class Round>
 __device__ __forceinline__ void sweep_vectors_in_rounds(const T* data, std::int64_t num_items, std::int64_t thread,
                                                         std::int64_t threads, int group, Visit&& visit,
                                                         Round&& round) {
-  constexpr int vector_items = 16 / static_cast<int>(sizeof(T));
-  constexpr int unroll = vector_items >= LoadItems ? 1 : LoadItems / vector_items;
-  const auto address = reinterpret_cast<std::uintptr_t>(data);
-  const std::int64_t head_items = static_cast<std::int64_t>((16 - address % 16) % 16 / sizeof(T));
-  const std::int64_t head = head_items < num_items ? head_items : num_items;
-  const std::int64_t vectors = (num_items - head) / vector_items;
-  const T* body = data + head;
-  const std::int64_t tail = head + vectors * vector_items;
+  using split = vector_split<T>;
+  constexpr int unroll = split::items >= LoadItems ? 1 : LoadItems / split::items;
+  const split cut(data, num_items);
   const std::int64_t rank = thread % group;
-
-  for (std::int64_t first = thread; first - rank < vectors; first += unroll * threads) {
-    packed_run<T, vector_items> runs[unroll];
-#pragma unroll
-    for (int u = 0; u < unroll; ++u)
-      if (first + u * threads < vectors) runs[u].load_vector(body + (first + u * threads) * vector_items);
+  for (std::int64_t first = thread; first - rank < cut.vectors; first += unroll * threads) {
+    packed_run<T, split::items> runs[unroll];
+    cut.load(runs, first, threads);
 #pragma unroll
     for (int u = 0; u < unroll; ++u) {
-      if (first - rank + u * threads >= vectors) break;  // the same for the whole group
-      const bool real = first + u * threads < vectors;
+      if (first - rank + u * threads >= cut.vectors) break;  // the same for the whole group
+      const bool real = first + u * threads < cut.vectors;
 #pragma unroll
-      for (int i = 0; i < vector_items; ++i) visit(real ? runs[u].get(i) : T{}, real);
+      for (int i = 0; i < split::items; ++i) visit(real ? runs[u].get(i) : T{}, real);
     }
     round();
   }
-  visit(thread < head ? data[thread] : T{}, thread < head);
-  visit(tail + thread < num_items ? data[tail + thread] : T{}, tail + thread < num_items);
+  visit(thread < cut.head ? data[thread] : T{}, thread < cut.head);
+  visit(cut.tail + thread < num_items ? data[cut.tail + thread] : T{}, cut.tail + thread < num_items);
   round();
 }
 

@@ -48,6 +48,15 @@ __device__ span_classifier<W> load_span(const classifier_arrays<W>& from, const 
   return {table, h.low, h.high, h.shift};
 }
 
+/// Shared memory of bucket_count_kernel: the classifier (either kind), a counter per bucket, a
+/// queue per warp (splitters).
+template <int BLOCK, class W>
+struct count_shared {
+  static constexpr std::size_t counts = shared_classifier<W>::bytes;
+  static constexpr std::size_t queues = counts + sizeof(unsigned) * (2 * classifier_max_splitters + 2);
+  static constexpr std::size_t bytes = queues + sizeof(W) * (BLOCK / 32) * warp_queue<W>::length;
+};
+
 /// block_counts[blockIdx.x * stride + b] = the elements of bucket b this block sweeps. The
 /// gather pass sweeps the same elements per block (same grid, block size and sweep). With
 /// splitters, elements in cells of several splitters wait in their warp's queue for a search in step.
@@ -58,7 +67,8 @@ __global__ void __launch_bounds__(BLOCK, 1)
   using W = radix_word<T>;
   extern __shared__ __align__(16) unsigned char shared[];
   const classifier_header<W> h = *classifier.header;
-  auto* counts = reinterpret_cast<unsigned*>(shared + shared_classifier<W>::bytes);
+  using layout = count_shared<BLOCK, W>;
+  auto* counts = reinterpret_cast<unsigned*>(shared + layout::counts);
   for (int b = threadIdx.x; b < h.buckets; b += BLOCK) counts[b] = 0;
   const std::int64_t thread = std::int64_t{blockIdx.x} * BLOCK + threadIdx.x, threads = std::int64_t{gridDim.x} * BLOCK;
   if (h.rule == bucket_rule::span) {
@@ -70,7 +80,7 @@ __global__ void __launch_bounds__(BLOCK, 1)
   } else {
     const auto c = shared_classifier<W>::load(classifier, shared);
     __syncthreads();
-    auto* queues = reinterpret_cast<W*>(counts + 2 * classifier_max_splitters + 2);
+    auto* queues = reinterpret_cast<W*>(shared + layout::queues);
     warp_queue<W> searches{queues + (threadIdx.x / warp_threads) * warp_queue<W>::length};
     const auto search = [&](W w) { atomicAdd(&counts[c.bucket_of(w)], 1u); };
     sweep_vectors_in_step<multiselect_load_items<T>>(data, size, thread, threads, [&](const T& x, bool real) {
@@ -193,15 +203,14 @@ struct gather_shared {
   static constexpr int most_span_buckets = 2 * classifier_max_splitters + 1;
   static constexpr std::size_t span_slots = span_classifier<W>::bytes;
   static constexpr std::size_t span_cursors = span_slots + sizeof(unsigned short) * (most_span_buckets + 1);
-  static constexpr std::size_t span_queues = (span_cursors + sizeof(unsigned) * most_span_buckets + 15) / 16 * 16;
-  static constexpr std::size_t span_fill = span_queues + sizeof(W) * (BLOCK / 32) * warp_queue<W>::length;
+  static constexpr std::size_t span_fill = span_cursors + sizeof(unsigned) * most_span_buckets;
   /// Span buckets: each target's words wait in a buffer of shared memory until a whole run can be
   /// written at once (scattered 4-byte stores, one per gathered element, held the pass at the L2).
   static constexpr int run_words = 8;
   static constexpr int buffered_targets =
       static_cast<int>((bytes - span_fill - 16) / (sizeof(unsigned) + run_words * sizeof(W)));
   static constexpr std::size_t span_buffers = (span_fill + sizeof(unsigned) * buffered_targets + 15) / 16 * 16;
-  static_assert(span_queues % 16 == 0 && span_buffers + run_words * sizeof(W) * buffered_targets <= bytes);
+  static_assert(span_buffers + run_words * sizeof(W) * buffered_targets <= bytes);
 };
 
 /// Copies the words of this batch's targets (slot_base[s] != not_gathered) to gathered: target
@@ -232,8 +241,8 @@ __global__ void __launch_bounds__(BLOCK, 1)
     slot_of[by_span ? b : b / 2] = static_cast<unsigned short>(s);
   }
   if (by_span) {
-    // The few elements of targets wait in their warp's queue, so that their atomics and stores
-    // run with whole warps; a buffered target's words then wait for a whole run.
+    // A buffered target's words wait for a whole run; without room for every target's buffer,
+    // each word goes straight to memory.
     const auto c = load_span(classifier, h, shared);
     constexpr int run = layout::run_words;
     const bool buffered = target_count <= layout::buffered_targets;
@@ -259,24 +268,19 @@ __global__ void __launch_bounds__(BLOCK, 1)
         }
       __syncthreads();
     };
-    const auto place = [&](W w) {
-      const unsigned short s = slot_of[c.bucket_of(w)];
-      const unsigned at = buffered ? atomicAdd(&fill[s], 1u) : run;
-      if (at < run) buffer[s * run + at] = w; else gathered[atomicAdd(&cursor[s], 1u)] = w;
-    };
-    warp_queue<W> wanted_words{reinterpret_cast<W*>(shared + layout::span_queues) +
-                               (threadIdx.x / warp_threads) * warp_queue<W>::length};
     int rounds = 0;
     sweep_vectors_in_rounds<multiselect_load_items<T>>(
         data, size, thread, threads, BLOCK,
         [&](const T& x, bool real) {
           const W w = select_bits(x);
-          wanted_words.offer(real && slot_of[c.bucket_of(w)] != no_target, w, place);
+          const unsigned short s = slot_of[c.bucket_of(w)];
+          if (!real || s == no_target) return;
+          const unsigned at = buffered ? atomicAdd(&fill[s], 1u) : run;
+          if (at < run) buffer[s * run + at] = w; else gathered[atomicAdd(&cursor[s], 1u)] = w;
         },
         [&] {
           if (buffered && ++rounds % 2 == 0) write_runs(true);
         });
-    wanted_words.finish(place);
     if (buffered) write_runs(false);
     return;
   }
