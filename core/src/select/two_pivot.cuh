@@ -131,22 +131,37 @@ class two_pivot_search {
     auto* counts = slice_at<filter_counts>(base_, layout_.counts);
     auto sample = sample_kernel<shape::block, shape::items, Source>;
     allow_shared_bytes(sample, sort_bytes);
-    auto filter = filter_kernel<filter_shape<W>::block, filter_shape<W>::items, Source>;
+    const auto filters = filters_for<Source>(source, taken != nullptr);
     const auto tiles = static_cast<unsigned>((source.size + filter_shape<W>::tile - 1) / filter_shape<W>::tile);
+    const auto tied_blocks = static_cast<unsigned>(
+        std::min<std::int64_t>(tiles, resident_blocks(filters.tied, filter_shape<W>::block, 0)));
     for (const float spread : window_spreads) {
       sample<<<1, shape::block, sort_bytes, stream>>>(source, target, spread, seed_ + depth * 0x632be59bd9b4e019ull,
                                                       window);
       BKT_CHECK_LAUNCH(stream);
       BKT_CUDA_CHECK(cudaMemsetAsync(counts, 0, sizeof(filter_counts), stream));
-      filter<<<tiles, filter_shape<W>::block, 0, stream>>>(
-          source, window, slice_at<W>(base_, layout_.words[to]), slice_at<P>(base_, layout_.positions[to]),
-          layout_.capacity[to], taken_here, taken ? target : 0, counts);
+      const filter_outputs<Source> out{slice_at<W>(base_, layout_.words[to]), slice_at<P>(base_, layout_.positions[to]),
+                                       layout_.capacity[to], taken_here, taken ? target : 0, counts};
+      // One of the two has work, as the window decides on the device.
+      filters.common<<<tiles, filter_shape<W>::block, 0, stream>>>(source, window, out);
+      BKT_CHECK_LAUNCH(stream);
+      filters.tied<<<tied_blocks, filter_shape<W>::block, 0, stream>>>(source, window, out);
       BKT_CHECK_LAUNCH(stream);
       filter_counts host{};
+      pivots<W, P> bounds{};
       BKT_CUDA_CHECK(cudaMemcpyAsync(&host, counts, sizeof host, cudaMemcpyDeviceToHost, stream));
+      BKT_CUDA_CHECK(cudaMemcpyAsync(&bounds, window, sizeof bounds, cudaMemcpyDeviceToHost, stream));
       BKT_CUDA_CHECK(cudaStreamSynchronize(stream));
       const auto below = static_cast<std::int64_t>(host.below), kept = static_cast<std::int64_t>(host.middle);
-      if (below <= target && target < below + kept && kept <= layout_.capacity[to]) {
+      const bool inside = below <= target && target < below + kept;
+      if (inside && !taken && !bounds.low_open && !bounds.high_open && bounds.low.word == bounds.high.word) {
+        // Every kept record has the pivots' word: a search for a value (no positions taken) is
+        // done, the low pivot's element has it. From pageable memory the copy has read its source
+        // by the time it returns.
+        BKT_CUDA_CHECK(cudaMemcpyAsync(selected, &bounds.low.position, sizeof(P), cudaMemcpyHostToDevice, stream));
+        return true;
+      }
+      if (inside && kept <= layout_.capacity[to]) {
         target -= below;
         taken_count += below;
         kept_size_ = kept;
@@ -155,6 +170,28 @@ class two_pivot_search {
     }
     throw error("selection: the sampled window missed the target three times (kept records exceed the buffer)",
                 cudaSuccess, __FILE__, __LINE__);
+  }
+
+  /// The two filter kernels of one pass (filter_kernel, filter_tied_kernel).
+  template <class Kernel>
+  struct filter_pair {
+    Kernel common, tied;
+  };
+
+  /// The filter kernels for `source`'s order, taking what lies below the window or counting it.
+  template <class Source>
+  static auto filters_for(const Source& source, bool take_below) {
+    constexpr int block = filter_shape<W>::block, items = filter_shape<W>::items;
+    using kernel = void (*)(Source, const pivots<W, P>*, filter_outputs<Source>);
+    const auto pair = [&]<bool TAKE, bool DESCENDING>() {
+      return filter_pair<kernel>{filter_kernel<block, items, TAKE, DESCENDING, Source>,
+                                 filter_tied_kernel<block, items, TAKE, DESCENDING, Source>};
+    };
+    if constexpr (Source::may_descend) {
+      if (source.largest)
+        return take_below ? pair.template operator()<true, true>() : pair.template operator()<false, true>();
+    }
+    return take_below ? pair.template operator()<true, false>() : pair.template operator()<false, false>();
   }
 
   input_records<T, P> input_;

@@ -128,12 +128,14 @@ struct shared_classifier {
   __device__ int last_interval(int cell) const { return static_cast<int>(cells[cell + 1] & first_mask); }
 };
 
-/// One block chooses the buckets from a sorted sample of selection words. Without a heavy value
-/// (and room for at least 1024 span buckets within `most_buckets`), span buckets: each of the
-/// 4096 cells gets a share of the buckets proportional to its samples, at least one, at most one
-/// per word. Otherwise splitters: the candidates are the sample's `wanted` evenly spaced
-/// quantiles, of which the distinct ones become splitters, and the cell width is the smallest
-/// power of two that spreads [first, last splitter] over the cells.
+/// One block chooses the buckets from a sorted sample of selection words. Given room for at least
+/// 1024 span buckets within `most_buckets`, it first lays out span buckets: each of the 4096 cells
+/// gets a share of the buckets proportional to its samples, at least one, at most one per word.
+/// They are kept unless `crowded_samples` consecutive samples share a bucket (a heavy value, or a
+/// cell whose words are far from even), in which case a few buckets would hold a large part of the
+/// input. Then splitters: the candidates are the sample's `wanted` evenly spaced quantiles, of
+/// which the distinct ones become splitters (each with an equality bucket), and the cell width is
+/// the smallest power of two that spreads [first, last splitter] over the cells.
 template <int BLOCK, class W>
 __global__ void __launch_bounds__(BLOCK)
     choose_buckets_kernel(const W* sorted_sample, int sample_size, int wanted, int most_buckets,
@@ -145,12 +147,8 @@ __global__ void __launch_bounds__(BLOCK)
   __shared__ typename scan::TempStorage temp;
   __shared__ unsigned samples[span::cells];
   __shared__ W first, last;
-  bool heavy = false;
-  for (int i = threadIdx.x; i + heavy_repeats - 1 < sample_size; i += BLOCK)
-    heavy |= sorted_sample[i] == sorted_sample[i + heavy_repeats - 1];
-  heavy = __syncthreads_or(heavy);
   const int span_buckets = most_buckets - span::cells;
-  if (!heavy && span_buckets >= 1024) {
+  if (span_buckets >= 1024) {
     const W low = sorted_sample[0], high = sorted_sample[sample_size - 1];
     int shift = 0;
     while (((high - low) >> shift) >= W(span::cells)) ++shift;
@@ -168,14 +166,20 @@ __global__ void __launch_bounds__(BLOCK)
     int total;
     scan(temp).ExclusiveSum(parts, before, total);
     for (int i = 0; i < cells_per_thread; ++i)
-      out.span_cells[threadIdx.x * cells_per_thread + i] =
-          static_cast<unsigned>(before[i]) | static_cast<unsigned>(parts[i]) << 16;
-    __syncthreads();  // the table is written for the whole block
-    if (threadIdx.x == 0) {
-      const span classify{out.span_cells, low, high, shift};
-      *out.header = classifier_header<W>{bucket_rule::span, total, 0, shift, low, high, classify.bucket_of(high)};
+      samples[threadIdx.x * cells_per_thread + i] = static_cast<unsigned>(before[i]) | static_cast<unsigned>(parts[i]) << 16;
+    __syncthreads();
+    // Buckets rise along the sorted sample, so a run of crowded_samples in one bucket shows as
+    // equal buckets crowded_samples - 1 places apart.
+    const span classify{samples, low, high, shift};
+    bool crowded = false;
+    for (int i = threadIdx.x; i + crowded_samples - 1 < sample_size; i += BLOCK)
+      crowded |= classify.bucket_of(sorted_sample[i]) == classify.bucket_of(sorted_sample[i + crowded_samples - 1]);
+    if (!__syncthreads_or(crowded)) {
+      for (int c = threadIdx.x; c < span::cells; c += BLOCK) out.span_cells[c] = samples[c];
+      if (threadIdx.x == 0)
+        *out.header = classifier_header<W>{bucket_rule::span, total, 0, shift, low, high, classify.bucket_of(high)};
+      return;
     }
-    return;
   }
   const auto candidate = [&](int j) {
     return sorted_sample[static_cast<std::int64_t>(j + 1) * sample_size / (wanted + 1)];

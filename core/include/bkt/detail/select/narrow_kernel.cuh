@@ -2,10 +2,10 @@
 // One cooperative kernel repeats rounds of a 4096-bin histogram over the span of the records that
 // remain (by word while their words differ, then by position), the choice of the bin that holds
 // the target, and a filter that keeps that bin (and, for top-k, appends the positions below it),
-// until one block can sort what is left. Each round shrinks the span 4096-fold, so rounds are few
-// even for inputs the sample misjudged (at most ceil(bits(W) / 12) + ceil(bits(P) / 12) + 1), and
-// the host sees no round at all: the levels after the first used to cost a sample sort and a
-// stream synchronization each.
+// until one block can sort what is left (or, when only a value is sought, until one word is left).
+// Each round shrinks the span 4096-fold, so rounds are few even for inputs the sample misjudged
+// (at most ceil(bits(W) / 12) + ceil(bits(P) / 12) + 1), and the host sees no round at all: the
+// levels after the first used to cost a sample sort and a stream synchronization each.
 #pragma once
 
 #include <cooperative_groups.h>
@@ -158,7 +158,12 @@ __global__ void __launch_bounds__(narrow_shape::block) narrow_kernel(narrow_args
   std::int64_t size = a.size;
   int source = 0;
   bool exact = true;
-  for (int round = 0; static_cast<std::int64_t>(coherent_load(&s.remaining)) > narrow_shape::finish_size; ++round) {
+  // A search for a value (no positions taken) is done once the records left share one word.
+  const auto one_word = [&] {
+    return a.taken == nullptr && exact && coherent_load(&s.low).word == coherent_load(&s.high).word;
+  };
+  for (int round = 0; static_cast<std::int64_t>(coherent_load(&s.remaining)) > narrow_shape::finish_size && !one_word();
+       ++round) {
     const W* words = a.words[source];
     const P* positions = a.positions[source];
     const narrow_bins<W, P> bins(coherent_load(&s.low), coherent_load(&s.high));
@@ -256,8 +261,13 @@ __global__ void __launch_bounds__(narrow_shape::block) narrow_kernel(narrow_args
     exact = copy;
   }
 
-  // Finish (block 0): the last filter copied the remaining records; sort them by (word, position).
+  // Finish (block 0): the last filter copied the remaining records; any of them has the value
+  // sought when they share one word, else sort them by (word, position).
   if (!leader) return;
+  if (one_word()) {
+    if (threadIdx.x == 0) *a.selected = coherent_load(a.positions[source]);
+    return;
+  }
   const auto target = static_cast<std::int64_t>(coherent_load(&s.target));
   const auto taken_before = static_cast<std::int64_t>(coherent_load(&s.taken));
   W words[ITEMS];

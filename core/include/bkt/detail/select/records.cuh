@@ -5,6 +5,8 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
+#include <limits>
 #include <type_traits>
 
 #include "bkt/config.hpp"
@@ -46,16 +48,30 @@ struct input_records {
   static constexpr int vector = 16 / sizeof(T);
 
   __device__ bool vectors_aligned() const { return reinterpret_cast<std::uintptr_t>(data) % 16 == 0; }
-  /// The `vector` words at element `first` (a multiple of `vector`).
-  __device__ void vector_words_at(std::int64_t first, word_type (&out)[vector]) const {
-    T values[vector];
-    *reinterpret_cast<uint4*>(values) = __ldg(reinterpret_cast<const uint4*>(data + first));
-    for (int e = 0; e < vector; ++e) out[e] = oriented_word(values[e], largest);
-  }
 
   __device__ word_type word_at(std::int64_t i) const { return oriented_word(data[i], largest); }
   __device__ P position_at(std::int64_t i) const { return static_cast<P>(i); }
   __device__ record<word_type, P> at(std::int64_t i) const { return {word_at(i), position_at(i)}; }
+
+  /// The elements themselves, for comparisons that skip the words (see native_order), in
+  /// descending order when the largest come first.
+  using value_type = T;
+  static constexpr bool may_descend = true;
+  /// The `vector` elements from `first` (a multiple of `vector`).
+  __device__ void vector_values_at(std::int64_t first, T (&out)[vector]) const {
+    *reinterpret_cast<uint4*>(out) = __ldg(reinterpret_cast<const uint4*>(data + first));
+  }
+  __device__ T value_at(std::int64_t i) const { return data[i]; }
+  /// An element whose word is w (a NaN for the NaN word).
+  __device__ T value_of(word_type w) const { return from_select_bits<T>(largest ? static_cast<word_type>(~w) : w); }
+  __device__ word_type word_of(T x) const { return oriented_word(x, largest); }
+  /// Equal bit for bit, so of one word (NaNs of one word may differ in their bits: false then).
+  __device__ static bool identical(T a, T b) {
+    word_type x, y;
+    std::memcpy(&x, &a, sizeof x);
+    std::memcpy(&y, &b, sizeof y);
+    return x == y;
+  }
 };
 
 /// A level's candidates: records kept by the previous level's filter, in no particular order.
@@ -69,11 +85,43 @@ struct buffered_records {
   static constexpr bool positions_in_order = false;
   static constexpr int vector = 1;
   __device__ bool vectors_aligned() const { return false; }
-  __device__ void vector_words_at(std::int64_t first, W (&out)[1]) const { out[0] = words[first]; }
-
   __device__ W word_at(std::int64_t i) const { return words[i]; }
   __device__ P position_at(std::int64_t i) const { return positions[i]; }
   __device__ record<W, P> at(std::int64_t i) const { return {words[i], positions[i]}; }
+
+  /// Words are their own values, in ascending order.
+  using value_type = W;
+  static constexpr bool may_descend = false;
+  __device__ void vector_values_at(std::int64_t first, W (&out)[1]) const { out[0] = words[first]; }
+  __device__ W value_at(std::int64_t i) const { return words[i]; }
+  __device__ W value_of(W w) const { return w; }
+  __device__ W word_of(W w) const { return w; }
+  __device__ static bool identical(W a, W b) { return a == b; }
+};
+
+/// The selection order of T (NaN above every number; descending when the largest come first) as
+/// the type's own comparisons, which cost an element one instruction where its word costs several.
+/// They are exact on words and integers; on floats they cannot tell -0.0 from +0.0 or order NaNs,
+/// so a filter uses them to clear the elements that surely lie on one side and settles the rest by
+/// their records: less(a, b) implies that a's word is below b's, and when a's word is below b's,
+/// less(b, a) is false.
+template <class T, bool DESCENDING>
+struct native_order {
+  __device__ static bool less(T a, T b) { return DESCENDING ? b < a : a < b; }
+  /// No element is less than this.
+  __device__ static T first() {
+    if constexpr (std::is_floating_point_v<T>)
+      return DESCENDING ? std::numeric_limits<T>::infinity() : -std::numeric_limits<T>::infinity();
+    else
+      return DESCENDING ? std::numeric_limits<T>::max() : std::numeric_limits<T>::lowest();
+  }
+  /// This is less than no element.
+  __device__ static T last() {
+    if constexpr (std::is_floating_point_v<T>)
+      return std::numeric_limits<T>::quiet_NaN();
+    else
+      return DESCENDING ? std::numeric_limits<T>::lowest() : std::numeric_limits<T>::max();
+  }
 };
 
 /// The window one level keeps: records in [low, high]; an open end keeps everything on its side.

@@ -1,9 +1,10 @@
 // Buckets of about equal mass by arithmetic alone, for inputs without heavy values: 4096 cells
 // of equal width split [least, greatest sampled word], and each cell splits again into as many
 // equal-width parts as its share of the sample asks for. An element's bucket is its cell's first
-// bucket plus a multiply-high: one shared-memory load, no search and no branch. A value repeated
-// often enough to fill a bucket on its own would make its bucket heavy, so the sample decides:
-// such inputs keep the splitter classifier (cell_classifier.cuh), whose equality buckets hold them.
+// bucket plus a multiply-high: one shared-memory load, no search and no branch. A heavy value, or
+// words bunched unevenly inside a cell, would make a bucket heavy, so the sample decides: where
+// its sorted words crowd one bucket, the splitter classifier (cell_classifier.cuh) is used, whose
+// equality buckets hold heavy values.
 #pragma once
 
 #include <cstdint>
@@ -12,8 +13,10 @@
 
 namespace bkt::detail::select {
 
-/// Sampled words repeated this often mark a heavy value (about 1/16384 of the input or more).
-inline constexpr int heavy_repeats = 4;
+/// Span buckets are refused when this many consecutive sorted samples share one: a bucket of
+/// about 24/65536 of the input or more (six times the mean of a full table). Uniform samples,
+/// about 4 per bucket, reach it with a probability near 1e-6 per call.
+inline constexpr int crowded_samples = 24;
 
 /// floor(a * parts / 2^bits(W)).
 __device__ inline unsigned scale_down(std::uint32_t a, unsigned parts) { return __umulhi(a, parts); }

@@ -81,103 +81,178 @@ __global__ void __launch_bounds__(BLOCK)
   }
 }
 
-/// One pass over the records: counts those below the window (appending their positions to
-/// `below_out` while they fit in `below_capacity`) and stores those inside it (while they fit in
-/// `kept_capacity`). Counts add up in `counts` even past the capacities, so the host sees overflow.
-/// One tile per block; a tile with nothing to write skips the scan.
-template <int BLOCK, int ITEMS, class Source>
-__global__ void __launch_bounds__(BLOCK, 2)
-    filter_kernel(Source source, const pivots<typename Source::word_type, typename Source::position_type>* window,
-                  typename Source::word_type* kept_words, typename Source::position_type* kept_positions,
-                  std::int64_t kept_capacity, typename Source::position_type* below_out,
-                  std::int64_t below_capacity, filter_counts* counts) {
-  using W = typename Source::word_type;
-  using scan = cub::BlockScan<unsigned, BLOCK>;
-  static_assert(ITEMS <= 16, "a thread's classes are bit masks of its items");
-  __shared__ typename scan::TempStorage scan_storage;
-  __shared__ unsigned long long base_below, base_kept;
-
-  const auto w = *window;
-  const std::int64_t tile = std::int64_t{blockIdx.x} * BLOCK * ITEMS;
-  const bool full = tile + BLOCK * ITEMS <= source.size;
-
-  // Only words stay in registers; a position is read when a word ties with a pivot's word, or
-  // when a kept record is stored. Whole aligned tiles are read with 16-byte loads: item i is then
-  // element i % V of vector (i / V) * BLOCK + thread; otherwise item i is element i * BLOCK + thread.
-  constexpr int V = Source::vector;
-  static_assert(ITEMS % V == 0);
-  const bool vectors = full && V > 1 && source.vectors_aligned();
-  auto element = [&](int i) -> std::int64_t {
+/// Where a filter thread's item i lies: with 16-byte loads (whole aligned tiles) item i is element
+/// i % V of vector (i / V) * BLOCK + thread, otherwise element i * BLOCK + thread.
+template <int BLOCK, int V>
+struct tile_items {
+  std::int64_t tile;
+  bool vectors;
+  __device__ std::int64_t element(int i) const {
     return vectors ? tile + (std::int64_t{i / V} * BLOCK + threadIdx.x) * V + i % V
                    : tile + std::int64_t{i} * BLOCK + threadIdx.x;
-  };
-  W words[ITEMS];
-  if (vectors) {
+  }
+};
+
+/// Sets bit i of *below or *kept when record r lies below the window or in it.
+template <class W, class P>
+__device__ inline void place(const pivots<W, P>& w, const record<W, P>& r, int i, unsigned* below, unsigned* kept) {
+  if (!w.low_open && r < w.low) *below |= 1u << i;
+  else if (w.high_open || !(w.high < r)) *kept |= 1u << i;
+}
+
+/// Where a filter pass writes: the kept records and the positions below the window, while they
+/// fit, and the counts of both, which add up past the capacities so that the host sees overflow.
+template <class Source>
+struct filter_outputs {
+  typename Source::word_type* kept_words;
+  typename Source::position_type* kept_positions;
+  std::int64_t kept_capacity;
+  typename Source::position_type* below_out;
+  std::int64_t below_capacity;
+  filter_counts* counts;
+};
+
+/// The block's shared memory in a filter pass.
+template <int BLOCK>
+struct filter_shared {
+  typename cub::BlockScan<unsigned, BLOCK>::TempStorage scan;
+  unsigned long long base_below, base_kept;
+};
+
+/// Whether both pivots have one word (a heavy value between them): filter_tied_kernel's case.
+template <class W, class P>
+__device__ inline bool one_word(const pivots<W, P>& w) {
+  return !w.low_open && !w.high_open && w.low.word == w.high.word;
+}
+
+/// One tile of a filter pass: counts the records below the window (with TAKE_BELOW, appending
+/// their positions) and stores those inside it. A tile with nothing to write or count skips the
+/// scan.
+///
+/// The pass is bound by integer instructions, not bytes, so an element costs as few as it can:
+/// the element's own comparisons against the pivots' values (native_order; DESCENDING says how
+/// `source` orients them) clear what surely lies below (counted) or above the window, and only
+/// the rest, the candidates, are placed exactly as records: read again one by one (few), or with
+/// TIED from the registers, where positions alone place the copies of the pivots' value (many).
+/// With TAKE_BELOW, everything up to the window's top is a candidate, since its positions are written.
+template <int BLOCK, int ITEMS, bool TAKE_BELOW, bool DESCENDING, bool TIED, class Source>
+__device__ __forceinline__ void filter_tile(const Source& source,
+                                            const pivots<typename Source::word_type, typename Source::position_type>& w,
+                                            std::int64_t tile, const filter_outputs<Source>& out,
+                                            filter_shared<BLOCK>& shared) {
+  using X = typename Source::value_type;
+  using order = native_order<X, DESCENDING>;
+  static_assert(ITEMS <= 16, "a thread's classes are bit masks of its items");
+  const bool full = tile + BLOCK * ITEMS <= source.size;
+
+  constexpr int V = Source::vector;
+  static_assert(ITEMS % V == 0);
+  const tile_items<BLOCK, V> items{tile, full && V > 1 && source.vectors_aligned()};
+  const auto element = [&](int i) { return items.element(i); };
+  X values[ITEMS];
+  if (items.vectors) {
 #pragma unroll
     for (int j = 0; j < ITEMS / V; ++j) {
-      W part[V];
-      source.vector_words_at(element(j * V), part);
+      X part[V];
+      source.vector_values_at(element(j * V), part);
 #pragma unroll
-      for (int e = 0; e < V; ++e) words[j * V + e] = part[e];
+      for (int e = 0; e < V; ++e) values[j * V + e] = part[e];
     }
   } else {
 #pragma unroll
     for (int i = 0; i < ITEMS; ++i) {
       const std::int64_t at = element(i);
-      if (full || at < source.size) words[i] = source.word_at(at);
+      if (full || at < source.size) values[i] = source.value_at(at);
     }
   }
 
-  // Words alone decide all but the ties with a pivot's word, which compare positions too. An open
-  // end's word is the extreme one, so it decides nothing alone and its ties are settled exactly.
-  const W low_word = w.low_open ? W{0} : w.low.word;
-  const W high_word = w.high_open ? static_cast<W>(~W{0}) : w.high.word;
-  unsigned below_bits = 0, kept_bits = 0, tie_bits = 0;
-#pragma unroll
-  for (int i = 0; i < ITEMS; ++i) {
-    const bool real = full || element(i) < source.size;
-    below_bits |= static_cast<unsigned>(real && words[i] < low_word) << i;
-    kept_bits |= static_cast<unsigned>(real && low_word < words[i] && words[i] < high_word) << i;
-    tie_bits |= static_cast<unsigned>(real && (words[i] == low_word || words[i] == high_word)) << i;
-  }
-  if (tie_bits != 0) {
+  // An open end compares as the value nothing passes.
+  const X low = w.low_open ? order::first() : source.value_of(w.low.word);
+  const X high = w.high_open ? order::last() : source.value_of(w.high.word);
+  unsigned candidate_bits = 0, below = 0;
+  auto classify = [&](auto whole) {
 #pragma unroll
     for (int i = 0; i < ITEMS; ++i) {
-      if (!(tie_bits & (1u << i))) continue;
-      const auto position = source.position_at(element(i));
-      const W word = words[i];
-      if (!w.low_open && (word < w.low.word || (word == w.low.word && position < w.low.position))) {
-        below_bits |= 1u << i;
-      } else if (w.high_open || word < w.high.word || (word == w.high.word && !(w.high.position < position))) {
-        kept_bits |= 1u << i;
+      const bool real = whole || element(i) < source.size;
+      if constexpr (TAKE_BELOW) {
+        candidate_bits |= static_cast<unsigned>(real && !order::less(high, values[i])) << i;
+      } else {
+        below += real && order::less(values[i], low);
+        candidate_bits |= static_cast<unsigned>(real && !order::less(values[i], low) && !order::less(high, values[i]))
+                          << i;
       }
     }
+  };
+  if (full) classify(std::true_type{}); else classify(std::false_type{});
+
+  unsigned below_bits = 0, kept_bits = 0;
+  if constexpr (TIED) {
+#pragma unroll
+    for (int i = 0; i < ITEMS; ++i) {
+      if (!(candidate_bits & (1u << i))) continue;
+      const auto word = Source::identical(values[i], low) ? w.low.word : source.word_of(values[i]);
+      place(w, {word, source.position_at(element(i))}, i, &below_bits, &kept_bits);
+    }
+  } else {
+    // Each is read again (from L1), so the registers are never indexed at run time.
+    for (unsigned bits = candidate_bits; bits != 0; bits &= bits - 1) {
+      const int i = __ffs(static_cast<int>(bits)) - 1;
+      place(w, source.at(element(i)), i, &below_bits, &kept_bits);
+    }
   }
-  if (!__syncthreads_or(below_bits | kept_bits)) return;
+  below += __popc(below_bits);
+  if (!__syncthreads_or(below | kept_bits)) return;
 
   // Both counts in one scan: below in the high half, kept in the low half (each < 2^16).
   unsigned offset = 0, total = 0;
-  scan(scan_storage).ExclusiveSum((static_cast<unsigned>(__popc(below_bits)) << 16) | __popc(kept_bits), offset, total);
+  cub::BlockScan<unsigned, BLOCK>(shared.scan).ExclusiveSum((below << 16) | __popc(kept_bits), offset, total);
   if (threadIdx.x == 0) {
     const unsigned long long tile_below = total >> 16, tile_kept = total & 0xffffu;
-    base_below = tile_below ? atomicAdd(&counts->below, tile_below) : 0;
-    base_kept = tile_kept ? atomicAdd(&counts->middle, tile_kept) : 0;
+    shared.base_below = tile_below ? atomicAdd(&out.counts->below, tile_below) : 0;
+    shared.base_kept = tile_kept ? atomicAdd(&out.counts->middle, tile_kept) : 0;
   }
   __syncthreads();
-  unsigned long long next_below = base_below + (offset >> 16), next_kept = base_kept + (offset & 0xffffu);
-#pragma unroll
-  for (int i = 0; i < ITEMS; ++i) {
-    if (below_bits & (1u << i)) {
-      if (below_out != nullptr && next_below < static_cast<unsigned long long>(below_capacity))
-        below_out[next_below] = source.position_at(element(i));
-      ++next_below;
-    } else if (kept_bits & (1u << i)) {
-      if (next_kept < static_cast<unsigned long long>(kept_capacity)) {
-        kept_words[next_kept] = words[i];
-        kept_positions[next_kept] = source.position_at(element(i));
-      }
-      ++next_kept;
-    }
+  if constexpr (TAKE_BELOW) {
+    unsigned long long next = shared.base_below + (offset >> 16);
+    for (unsigned bits = below_bits; bits != 0; bits &= bits - 1, ++next)
+      if (next < static_cast<unsigned long long>(out.below_capacity))
+        out.below_out[next] = source.position_at(element(__ffs(static_cast<int>(bits)) - 1));
+  }
+  unsigned long long next = shared.base_kept + (offset & 0xffffu);
+  for (unsigned bits = kept_bits; bits != 0; bits &= bits - 1, ++next) {
+    if (next >= static_cast<unsigned long long>(out.kept_capacity)) continue;
+    const auto at = element(__ffs(static_cast<int>(bits)) - 1);
+    out.kept_words[next] = source.word_at(at);
+    out.kept_positions[next] = source.position_at(at);
+  }
+}
+
+/// A filter pass, one tile per block, unless both pivots have one word (then filter_tied_kernel
+/// runs instead: keeping its registers for that case would cost this common one 10-15 %).
+template <int BLOCK, int ITEMS, bool TAKE_BELOW, bool DESCENDING, class Source>
+__global__ void __launch_bounds__(BLOCK, 2)
+    filter_kernel(Source source, const pivots<typename Source::word_type, typename Source::position_type>* window,
+                  filter_outputs<Source> out) {
+  __shared__ filter_shared<BLOCK> shared;
+  const auto w = *window;
+  if (one_word(w)) return;
+  filter_tile<BLOCK, ITEMS, TAKE_BELOW, DESCENDING, false>(source, w, std::int64_t{blockIdx.x} * BLOCK * ITEMS, out,
+                                                           shared);
+}
+
+/// The filter pass when both pivots have one word, over tiles in turn (a grid of a few blocks per
+/// multiprocessor, which costs little when it has nothing to do).
+template <int BLOCK, int ITEMS, bool TAKE_BELOW, bool DESCENDING, class Source>
+__global__ void __launch_bounds__(BLOCK, 2)
+    filter_tied_kernel(Source source, const pivots<typename Source::word_type, typename Source::position_type>* window,
+                       filter_outputs<Source> out) {
+  __shared__ filter_shared<BLOCK> shared;
+  const auto w = *window;
+  if (!one_word(w)) return;
+  constexpr std::int64_t tile_size = std::int64_t{BLOCK} * ITEMS;
+  for (std::int64_t tile = std::int64_t{blockIdx.x} * tile_size; tile < source.size; tile += tile_size * gridDim.x) {
+    filter_tile<BLOCK, ITEMS, TAKE_BELOW, DESCENDING, true>(source, w, tile, out, shared);
+    __syncthreads();  // the next tile reuses the shared memory
   }
 }
 
