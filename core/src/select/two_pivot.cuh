@@ -154,7 +154,7 @@ class two_pivot_search {
       BKT_CUDA_CHECK(cudaStreamSynchronize(stream));
       const auto below = static_cast<std::int64_t>(host.below), kept = static_cast<std::int64_t>(host.middle);
       const bool inside = below <= target && target < below + kept;
-      if (inside && !taken && !bounds.low_open && !bounds.high_open && bounds.low.word == bounds.high.word) {
+      if (inside && !taken && one_word(bounds)) {
         // Every kept record has the pivots' word: a search for a value (no positions taken) is
         // done, the low pivot's element has it. From pageable memory the copy has read its source
         // by the time it returns.

@@ -121,7 +121,7 @@ struct filter_shared {
 
 /// Whether both pivots have one word (a heavy value between them): filter_tied_kernel's case.
 template <class W, class P>
-__device__ inline bool one_word(const pivots<W, P>& w) {
+BKT_HOST_DEVICE inline bool one_word(const pivots<W, P>& w) {
   return !w.low_open && !w.high_open && w.low.word == w.high.word;
 }
 
