@@ -172,26 +172,27 @@ class two_pivot_search {
                 cudaSuccess, __FILE__, __LINE__);
   }
 
-  /// The two filter kernels of one pass (filter_kernel, filter_tied_kernel).
-  template <class Kernel>
+  /// The two filter kernels of one pass over `Source` (filter_kernel, filter_tied_kernel).
+  template <class Source>
   struct filter_pair {
-    Kernel common, tied;
+    using kernel = void (*)(Source, const pivots<W, P>*, filter_outputs<Source>);
+    kernel common, tied;
   };
+
+  template <class Source, bool TAKE_BELOW, bool DESCENDING>
+  static filter_pair<Source> filters() {
+    constexpr int block = filter_shape<W>::block, items = filter_shape<W>::items;
+    return {filter_kernel<block, items, TAKE_BELOW, DESCENDING, Source>,
+            filter_tied_kernel<block, items, TAKE_BELOW, DESCENDING, Source>};
+  }
 
   /// The filter kernels for `source`'s order, taking what lies below the window or counting it.
   template <class Source>
-  static auto filters_for(const Source& source, bool take_below) {
-    constexpr int block = filter_shape<W>::block, items = filter_shape<W>::items;
-    using kernel = void (*)(Source, const pivots<W, P>*, filter_outputs<Source>);
-    const auto pair = [&]<bool TAKE, bool DESCENDING>() {
-      return filter_pair<kernel>{filter_kernel<block, items, TAKE, DESCENDING, Source>,
-                                 filter_tied_kernel<block, items, TAKE, DESCENDING, Source>};
-    };
+  static filter_pair<Source> filters_for(const Source& source, bool take_below) {
     if constexpr (Source::may_descend) {
-      if (source.largest)
-        return take_below ? pair.template operator()<true, true>() : pair.template operator()<false, true>();
+      if (source.largest) return take_below ? filters<Source, true, true>() : filters<Source, false, true>();
     }
-    return take_below ? pair.template operator()<true, false>() : pair.template operator()<false, false>();
+    return take_below ? filters<Source, true, false>() : filters<Source, false, false>();
   }
 
   input_records<T, P> input_;
