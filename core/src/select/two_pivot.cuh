@@ -1,7 +1,9 @@
 // The host side of the two-pivot filter: a first level (a sampled window and a filter pass over
-// the input), after which the host reads two counts (one stream synchronization per call); then
-// the narrowing kernel finishes on the device. Where cooperative launches are not available, the
-// levels repeat, each with its own sample and synchronization, until one block can sort the rest.
+// the input) and the narrowing kernel, which finishes on the device; then the host reads two
+// counts (one stream synchronization per call) to learn whether the window held the target, and
+// runs both again with a wider window when it did not. Where cooperative launches are not
+// available, the levels repeat, each with its own sample and synchronization, until one block can
+// sort the rest.
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -67,26 +69,24 @@ class two_pivot_search {
   P* run(std::int64_t target, P* taken, cudaStream_t stream) {
     auto* selected = slice_at<P>(base_, layout_.selected);
     std::int64_t taken_count = 0;
+    // Two blocks per multiprocessor keep enough loads in flight; more only make each barrier dearer.
+    const int narrow_blocks = cooperative_blocks(narrow_kernel<W, P>, narrow_shape::block, 0, 2);
     // Level d writes buffer d % 2, so level d reads buffer (d - 1) % 2.
-    bool done = level(input_, target, taken, taken_count, 0, stream);
-    if (!done && narrow(target, taken ? taken + taken_count : nullptr, stream)) return selected;
+    bool done = level(input_, target, taken, taken_count, 0, narrow_blocks, stream);
     for (std::uint64_t depth = 1; !done; ++depth) {
       const int from = static_cast<int>((depth - 1) % 2);
       const buffered_records<W, P> kept{slice_at<W>(base_, layout_.words[from]),
                                         slice_at<P>(base_, layout_.positions[from]), kept_size_};
-      done = level(kept, target, taken, taken_count, depth, stream);
+      done = level(kept, target, taken, taken_count, depth, 0, stream);
     }
     return selected;
   }
 
  private:
-  /// Finishes from the first level's records (buffer 0) with the narrowing kernel; false when
-  /// this device has no cooperative launch.
-  bool narrow(std::int64_t target, P* taken, cudaStream_t stream) {
+  /// Finishes from the first level's records (buffer 0) with the narrowing kernel, which does
+  /// nothing when the level's window missed (see narrow_start).
+  void narrow(int blocks, std::int64_t target, P* taken, cudaStream_t stream) {
     auto kernel = narrow_kernel<W, P>;
-    // Two blocks per multiprocessor keep enough loads in flight; more only make each barrier dearer.
-    const int blocks = cooperative_blocks(kernel, narrow_shape::block, 0, 2);
-    if (blocks == 0) return false;
     narrow_args<W, P> args{};
     for (int b = 0; b < 2; ++b) {
       args.words[b] = slice_at<W>(base_, layout_.words[b]);
@@ -94,26 +94,25 @@ class two_pivot_search {
       args.capacity[b] = layout_.capacity[b];
     }
     args.window = slice_at<pivots<W, P>>(base_, layout_.window);
+    args.counts = slice_at<filter_counts>(base_, layout_.counts);
     args.state = slice_at<narrow_state<W, P>>(base_, layout_.state);
     args.histogram = slice_at<unsigned long long>(base_, layout_.histogram);
-    args.size = kept_size_;
     args.target = target;
     args.selected = slice_at<P>(base_, layout_.selected);
     args.taken = taken;
-    BKT_CUDA_CHECK(cudaMemsetAsync(args.histogram, 0, sizeof(unsigned long long) * narrow_shape::bins, stream));
     void* params[] = {&args};
     BKT_CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(kernel),
                                                dim3(static_cast<unsigned>(blocks)), dim3(narrow_shape::block), params,
                                                0, stream));
     BKT_CHECK_LAUNCH(stream);
-    return true;
   }
 
-  /// Runs one level on `source`; true when it finished. Otherwise the kept records went to the
-  /// buffer the next level reads, and target/taken_count moved past what lies below them.
+  /// Runs one level on `source`; true when it finished. With `narrow_blocks` (only for the first
+  /// level) the narrowing kernel finishes what the level kept. Otherwise the kept records went to
+  /// the buffer the next level reads, and target/taken_count moved past what lies below them.
   template <class Source>
   bool level(const Source& source, std::int64_t& target, P* taken, std::int64_t& taken_count, std::uint64_t depth,
-             cudaStream_t stream) {
+             int narrow_blocks, cudaStream_t stream) {
     using shape = sample_shape<W, P>;
     using sorter = block_record_sort<shape::block, shape::items, W, P>;
     const std::size_t sort_bytes = sizeof(typename sorter::storage);
@@ -137,9 +136,8 @@ class two_pivot_search {
         std::min<std::int64_t>(tiles, resident_blocks(filters.tied, filter_shape<W>::block, 0)));
     for (const float spread : window_spreads) {
       sample<<<1, shape::block, sort_bytes, stream>>>(source, target, spread, seed_ + depth * 0x632be59bd9b4e019ull,
-                                                      window);
+                                                      window, counts);
       BKT_CHECK_LAUNCH(stream);
-      BKT_CUDA_CHECK(cudaMemsetAsync(counts, 0, sizeof(filter_counts), stream));
       const filter_outputs<Source> out{slice_at<W>(base_, layout_.words[to]), slice_at<P>(base_, layout_.positions[to]),
                                        layout_.capacity[to], taken_here, taken ? target : 0, counts};
       // One of the two has work, as the window decides on the device.
@@ -147,13 +145,18 @@ class two_pivot_search {
       BKT_CHECK_LAUNCH(stream);
       filters.tied<<<tied_blocks, filter_shape<W>::block, 0, stream>>>(source, window, out);
       BKT_CHECK_LAUNCH(stream);
+      if (narrow_blocks > 0) narrow(narrow_blocks, target, taken_here, stream);
       filter_counts host{};
-      pivots<W, P> bounds{};
       BKT_CUDA_CHECK(cudaMemcpyAsync(&host, counts, sizeof host, cudaMemcpyDeviceToHost, stream));
-      BKT_CUDA_CHECK(cudaMemcpyAsync(&bounds, window, sizeof bounds, cudaMemcpyDeviceToHost, stream));
       BKT_CUDA_CHECK(cudaStreamSynchronize(stream));
       const auto below = static_cast<std::int64_t>(host.below), kept = static_cast<std::int64_t>(host.middle);
       const bool inside = below <= target && target < below + kept;
+      if (narrow_blocks > 0 && inside && kept <= layout_.capacity[to]) return true;  // as narrow_start
+      pivots<W, P> bounds{};
+      if (inside && !taken) {
+        BKT_CUDA_CHECK(cudaMemcpyAsync(&bounds, window, sizeof bounds, cudaMemcpyDeviceToHost, stream));
+        BKT_CUDA_CHECK(cudaStreamSynchronize(stream));
+      }
       if (inside && !taken && one_word(bounds)) {
         // Every kept record has the pivots' word: a search for a value (no positions taken) is
         // done, the low pivot's element has it. From pageable memory the copy has read its source

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cub/block/block_radix_sort.cuh>
+#include <cub/block/block_scan.cuh>
 
 #include <cmath>
 #include <cstdint>
@@ -72,22 +73,123 @@ BKT_HOST_DEVICE inline std::int64_t stratified_position(std::int64_t i, std::int
 }
 
 /// Fills a block's records with `drawn` (<= BLOCK * ITEMS) records of `source`, one from each of
-/// `drawn` equal strata (every record, in order, when drawn == source.size), and sorts them. Slots
-/// past `drawn` hold padding, which sorts after every real record (real positions are below the
-/// largest position).
+/// `drawn` equal strata (every record, in order, when drawn == source.size), in a blocked
+/// arrangement whose positions increase with the index when the source's do. Slots past `drawn`
+/// hold padding, which sorts after every real record (real positions are below the largest).
+template <int BLOCK, int ITEMS, class Source>
+__device__ void drawn_sample(const Source& source, std::int64_t drawn, std::uint64_t seed,
+                             record<typename Source::word_type, typename Source::position_type> (&r)[ITEMS]) {
+  using W = typename Source::word_type;
+  using P = typename Source::position_type;
+  // All positions first: their divisions are calls, which would otherwise sit between the loads
+  // and leave one load in flight at a time.
+  std::int64_t at[ITEMS];
+  for (int i = 0; i < ITEMS; ++i) {
+    const std::int64_t s = std::int64_t{threadIdx.x} * ITEMS + i;
+    at[i] = s < drawn ? stratified_position(s, drawn, source.size, seed) : -1;
+  }
+#pragma unroll
+  for (int i = 0; i < ITEMS; ++i) r[i] = at[i] >= 0 ? source.at(at[i]) : record<W, P>{W(~W{0}), P(~P{0})};
+}
+
+/// drawn_sample, sorted by (word, position).
 template <int BLOCK, int ITEMS, class Source>
 __device__ void sorted_sample(
     const Source& source, std::int64_t drawn, std::uint64_t seed,
     record<typename Source::word_type, typename Source::position_type> (&r)[ITEMS],
     typename block_record_sort<BLOCK, ITEMS, typename Source::word_type, typename Source::position_type>::storage&
         temp) {
-  using W = typename Source::word_type;
-  using P = typename Source::position_type;
-  for (int i = 0; i < ITEMS; ++i) {
-    const std::int64_t s = std::int64_t{threadIdx.x} * ITEMS + i;  // blocked: increasing positions
-    r[i] = s < drawn ? source.at(stratified_position(s, drawn, source.size, seed)) : record<W, P>{W(~W{0}), P(~P{0})};
-  }
-  block_record_sort<BLOCK, ITEMS, W, P>::sort(r, Source::positions_in_order, temp);
+  drawn_sample<BLOCK, ITEMS>(source, drawn, seed, r);
+  block_record_sort<BLOCK, ITEMS, typename Source::word_type, typename Source::position_type>::sort(
+      r, Source::positions_in_order, temp);
 }
+
+/// The records of two ranks among a block's BLOCK * ITEMS records (blocked arrangement), without
+/// sorting them: a radix select over the words, 8 bits a round for both ranks at once, then among
+/// the records of the chosen word the one at the remaining rank in index order. That is the
+/// (word, position) order when positions increase with the index (a drawn sample of the input);
+/// otherwise it names the right word but any record of it. A sort of 8192 records takes eight
+/// 4-bit passes over all of them; here only the first round touches every record.
+template <int BLOCK, int ITEMS, class W, class P>
+struct block_rank_select {
+  static constexpr int digit_bits = 8;
+  static constexpr int digits = 1 << digit_bits;
+  static_assert(std::int64_t{BLOCK} * ITEMS < (1 << 16), "both ranks' equal counts share one scanned word");
+  using scan = cub::BlockScan<unsigned, BLOCK>;
+  struct storage {
+    unsigned histogram[2][digits];
+    W prefix[2];         // the chosen word's bits decided so far
+    unsigned rank[2];    // the rank sought among records whose words start with prefix
+    record<W, P> chosen[2];
+    typename scan::TempStorage scan;
+  };
+
+  /// out[t] = the record of rank ranks[t] (each in [0, BLOCK * ITEMS)).
+  __device__ static void select(const record<W, P> (&r)[ITEMS], const unsigned (&ranks)[2], record<W, P> (&out)[2],
+                                storage& s) {
+    constexpr int word_bits = 8 * sizeof(W);
+    if (threadIdx.x < 2) {
+      s.prefix[threadIdx.x] = W{0};
+      s.rank[threadIdx.x] = ranks[threadIdx.x];
+    }
+    for (int shift = word_bits - digit_bits; shift >= 0; shift -= digit_bits) {
+      for (int i = threadIdx.x; i < 2 * digits; i += BLOCK) (&s.histogram[0][0])[i] = 0;
+      __syncthreads();
+      // Records outside both prefixes are not counted; with one prefix, one histogram serves both.
+      const W decided = shift + digit_bits >= word_bits ? W{0} : static_cast<W>(~W{0} << (shift + digit_bits));
+      const W prefix0 = s.prefix[0], prefix1 = s.prefix[1];
+      const bool shared_prefix = prefix0 == prefix1;
+#pragma unroll
+      for (int i = 0; i < ITEMS; ++i) {
+        const auto digit = static_cast<unsigned>(r[i].word >> shift) & (digits - 1);
+        if (((r[i].word ^ prefix0) & decided) == 0) atomicAdd(&s.histogram[0][digit], 1u);
+        else if (!shared_prefix && ((r[i].word ^ prefix1) & decided) == 0) atomicAdd(&s.histogram[1][digit], 1u);
+      }
+      __syncthreads();
+      // Warp t finds rank t's digit: each lane sums 8 bins, a warp scan places the lanes.
+      const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+      if (warp < 2) {
+        constexpr int per_lane = digits / 32;
+        const unsigned* bins = s.histogram[shared_prefix ? 0 : warp] + lane * per_lane;
+        unsigned sum = 0;
+#pragma unroll
+        for (int b = 0; b < per_lane; ++b) sum += bins[b];
+        unsigned inclusive = sum;
+#pragma unroll
+        for (int d = 1; d < 32; d *= 2) {
+          const unsigned up = __shfl_up_sync(0xffffffffu, inclusive, d);
+          if (lane >= d) inclusive += up;
+        }
+        const unsigned rank = s.rank[warp];
+        __syncwarp();  // every lane has read the rank before one lane replaces it
+        unsigned before = inclusive - sum;
+        if (before <= rank && rank < inclusive) {
+          int b = 0;
+          while (before + bins[b] <= rank) before += bins[b++];
+          s.prefix[warp] = static_cast<W>(s.prefix[warp] | (static_cast<W>(lane * per_lane + b) << shift));
+          s.rank[warp] = rank - before;
+        }
+      }
+      __syncthreads();
+    }
+    // The word is known; rank t now counts records of that word, which lie in index order.
+    const W word0 = s.prefix[0], word1 = s.prefix[1];
+    unsigned mine = 0;
+#pragma unroll
+    for (int i = 0; i < ITEMS; ++i) mine += (r[i].word == word0) + ((r[i].word == word1) << 16);
+    unsigned before = 0;
+    scan(s.scan).ExclusiveSum(mine, before);
+    unsigned seen[2] = {before & 0xffffu, before >> 16};
+    const unsigned wanted[2] = {s.rank[0], s.rank[1]};
+#pragma unroll
+    for (int i = 0; i < ITEMS; ++i) {
+      if (r[i].word == word0 && seen[0]++ == wanted[0]) s.chosen[0] = r[i];
+      if (r[i].word == word1 && seen[1]++ == wanted[1]) s.chosen[1] = r[i];
+    }
+    __syncthreads();
+    out[0] = s.chosen[0];
+    out[1] = s.chosen[1];
+  }
+};
 
 }  // namespace bkt::detail::select

@@ -15,7 +15,7 @@
 #include <cstdint>
 #include <limits>
 
-#include "bkt/detail/select/records.cuh"
+#include "bkt/detail/select/block_records.cuh"
 
 namespace bkt::detail::select {
 
@@ -23,10 +23,11 @@ struct narrow_shape {
   static constexpr int block = 512;
   static constexpr int bin_bits = 12;
   static constexpr int bins = 1 << bin_bits;
+  /// The finishing block sorts at most block * finish_items records when positions are taken;
+  /// when only a value is sought it selects one rank among at most block * select_items.
   static constexpr int finish_items = 4;
-  /// The finishing block sorts at most this many records.
-  static constexpr std::int64_t finish_size = std::int64_t{block} * finish_items;
-  static constexpr int unroll = 4;  // records each thread has in flight per step
+  static constexpr int select_items = 8;
+  static constexpr int unroll = 8;  // records each thread has in flight per step
 };
 
 /// Where the rounds stand; lives in the workspace, written by block 0 between grid barriers.
@@ -46,13 +47,14 @@ struct narrow_args {
   W* words[2];
   P* positions[2];
   std::int64_t capacity[2];
-  const pivots<W, P>* window;  // the first level's window: the bounds of the records in buffer 0
+  const pivots<W, P>* window;      // the first level's window: the bounds of the records in buffer 0
+  const filter_counts* counts;     // the first level's counts: records below the window, in buffer 0
   narrow_state<W, P>* state;
-  unsigned long long* histogram;  // narrow_shape::bins, zero on entry (and left zero)
-  std::int64_t size;    // records in buffer 0
-  std::int64_t target;  // rank sought among them
+  unsigned long long* histogram;  // narrow_shape::bins
+  std::int64_t target;  // rank sought among the first level's records
   P* selected;          // the position of the target
-  P* taken;             // when not null: the positions of the ranks below the target, appended
+  P* taken;             // when not null: the positions of the ranks below the target; the first
+                        // level wrote those below its window, the rest are appended
 };
 
 /// How one round maps records to bins: by word over [low.word, high.word] while those differ,
@@ -108,6 +110,23 @@ __device__ inline record<W, P> coherent_load(const record<W, P>* p) {
   return {__ldcg(&p->word), __ldcg(&p->position)};
 }
 
+/// What the first level left to narrow: its kept records (buffer 0), the rank sought among them,
+/// and how many positions below its window it took. `valid` is false when the window missed the
+/// target or the buffer could not hold it: the kernel then does nothing, and the host runs the
+/// level again with a wider window.
+struct narrow_start {
+  std::int64_t size, target, taken;
+  bool valid;
+
+  template <class W, class P>
+  __device__ explicit narrow_start(const narrow_args<W, P>& a) {
+    taken = static_cast<std::int64_t>(coherent_load(&a.counts->below));
+    size = static_cast<std::int64_t>(coherent_load(&a.counts->middle));
+    target = a.target - taken;
+    valid = 0 <= target && target < size && size <= a.capacity[0];
+  }
+};
+
 /// Claims one slot at *fill for each lane that wants one (one atomic per warp) and calls
 /// store(slot) on those lanes. Every lane of the warp must call it.
 template <class Store>
@@ -128,14 +147,18 @@ __global__ void __launch_bounds__(narrow_shape::block) narrow_kernel(narrow_args
   using scan = cub::BlockScan<unsigned long long, BLOCK>;
   using by_word = cub::BlockRadixSort<W, BLOCK, ITEMS, P>;
   using by_position = cub::BlockRadixSort<P, BLOCK, ITEMS, W>;
+  using selector = block_rank_select<BLOCK, narrow_shape::select_items, W, P>;
   __shared__ union {
     unsigned histogram[BINS];
     typename scan::TempStorage scan;
     typename by_word::TempStorage word;
     typename by_position::TempStorage position;
+    typename selector::storage select;
   } shared;
   __shared__ unsigned long long chosen[3];  // the bin holding the target, records below it, in it
 
+  const narrow_start start(a);
+  if (!start.valid) return;  // every block reads the same counts, so none waits at a barrier
   cg::grid_group grid = cg::this_grid();
   narrow_state<W, P>& s = *a.state;
   const bool leader = blockIdx.x == 0;
@@ -146,24 +169,25 @@ __global__ void __launch_bounds__(narrow_shape::block) narrow_kernel(narrow_args
     const pivots<W, P> w = *a.window;
     s.low = w.low_open ? record<W, P>{W{0}, P{0}} : w.low;
     s.high = w.high_open ? record<W, P>{std::numeric_limits<W>::max(), std::numeric_limits<P>::max()} : w.high;
-    s.remaining = static_cast<unsigned long long>(a.size);
-    s.target = static_cast<unsigned long long>(a.target);
-    s.taken = 0;
+    s.remaining = static_cast<unsigned long long>(start.size);
+    s.target = static_cast<unsigned long long>(start.target);
+    s.taken = static_cast<unsigned long long>(start.taken);
     s.kept[0] = 0;
   }
+  for (std::int64_t b = first; b < BINS; b += stride) a.histogram[b] = 0;
   grid.sync();
 
   // The records to scan are buffer `source`'s first `size`; when not `exact`, only those within
   // [low, high] remain (the last filter found the chosen bin too big to copy).
-  std::int64_t size = a.size;
+  std::int64_t size = start.size;
   int source = 0;
   bool exact = true;
   // A search for a value (no positions taken) is done once the records left share one word.
   const auto one_word = [&] {
     return a.taken == nullptr && exact && coherent_load(&s.low).word == coherent_load(&s.high).word;
   };
-  for (int round = 0; static_cast<std::int64_t>(coherent_load(&s.remaining)) > narrow_shape::finish_size && !one_word();
-       ++round) {
+  const std::int64_t finish_size = std::int64_t{BLOCK} * (a.taken ? ITEMS : narrow_shape::select_items);
+  for (int round = 0; static_cast<std::int64_t>(coherent_load(&s.remaining)) > finish_size && !one_word(); ++round) {
     const W* words = a.words[source];
     const P* positions = a.positions[source];
     const narrow_bins<W, P> bins(coherent_load(&s.low), coherent_load(&s.high));
@@ -179,19 +203,26 @@ __global__ void __launch_bounds__(narrow_shape::block) narrow_kernel(narrow_args
       return bins(w, p);
     };
 
+    // A step's words, loaded together so that they are in flight together: a load past the end
+    // reads the first word instead of branching (the buffer holds more than finish_size records).
+    const auto load_step = [&](std::int64_t i, W(&w)[narrow_shape::unroll]) {
+#pragma unroll
+      for (int u = 0; u < narrow_shape::unroll; ++u) {
+        const std::int64_t at = i + u * stride;
+        w[u] = coherent_load(words + (at < size ? at : 0));
+      }
+    };
+
     // Count: a block histogram in shared memory, added to the global one.
     for (int b = threadIdx.x; b < BINS; b += BLOCK) shared.histogram[b] = 0;
     __syncthreads();
     for (std::int64_t i = first; i < size; i += stride * narrow_shape::unroll) {
       W w[narrow_shape::unroll];
-#pragma unroll
-      for (int u = 0; u < narrow_shape::unroll; ++u)
-        if (i + u * stride < size) w[u] = coherent_load(words + i + u * stride);
+      load_step(i, w);
 #pragma unroll
       for (int u = 0; u < narrow_shape::unroll; ++u) {
-        if (i + u * stride >= size) break;
         P p{0};
-        const unsigned b = bin_of(i + u * stride, w[u], p);
+        const unsigned b = i + u * stride < size ? bin_of(i + u * stride, w[u], p) : BINS;
         if (b < BINS) atomicAdd(&shared.histogram[b], 1u);
       }
     }
@@ -239,19 +270,25 @@ __global__ void __launch_bounds__(narrow_shape::block) narrow_kernel(narrow_args
     W* kept_words = a.words[source ^ 1];
     P* kept_positions = a.positions[source ^ 1];
     unsigned long long* kept = &s.kept[round % 3];
-    const std::int64_t rounded = (size + 31) / 32 * 32;  // whole warps take part in the appends
-    for (std::int64_t i = first; i < rounded; i += stride) {
-      const bool real = i < size;
-      const W w = real ? coherent_load(words + i) : W{0};
-      P p{0};
-      const unsigned b = real ? bin_of(i, w, p) : BINS;
-      const bool inside = copy && b == bin, below = a.taken != nullptr && b < bin;
-      if ((inside || below) && bins.by_word) p = coherent_load(positions + i);
-      warp_append(inside, kept, [&](unsigned long long slot) {
-        kept_words[slot] = w;
-        kept_positions[slot] = p;
-      });
-      warp_append(below, &s.taken, [&](unsigned long long slot) { a.taken[slot] = p; });
+    // Whole warps take part in the appends: a warp's lanes pass `rounded` together.
+    const std::int64_t rounded = (size + 31) / 32 * 32;
+    for (std::int64_t i = first; i < rounded; i += stride * narrow_shape::unroll) {
+      W w[narrow_shape::unroll];
+      load_step(i, w);
+#pragma unroll
+      for (int u = 0; u < narrow_shape::unroll; ++u) {
+        const std::int64_t at = i + u * stride;
+        if (at >= rounded) continue;
+        P p{0};
+        const unsigned b = at < size ? bin_of(at, w[u], p) : BINS;
+        const bool inside = copy && b == bin, below = a.taken != nullptr && b < bin;
+        if ((inside || below) && bins.by_word) p = coherent_load(positions + at);
+        warp_append(inside, kept, [&](unsigned long long slot) {
+          kept_words[slot] = w[u];
+          kept_positions[slot] = p;
+        });
+        warp_append(below, &s.taken, [&](unsigned long long slot) { a.taken[slot] = p; });
+      }
     }
     grid.sync();
     if (copy) {
@@ -261,14 +298,31 @@ __global__ void __launch_bounds__(narrow_shape::block) narrow_kernel(narrow_args
     exact = copy;
   }
 
-  // Finish (block 0): the last filter copied the remaining records; any of them has the value
-  // sought when they share one word, else sort them by (word, position).
+  // Finish (block 0): the last filter copied the remaining records. When only a value is sought,
+  // any record of the target's word has it: the first record when they share one word, else the
+  // target's rank by selection (the records' positions are in no order, which changes only which
+  // copy of the value is named). Taken positions need the records sorted by (word, position).
   if (!leader) return;
   if (one_word()) {
     if (threadIdx.x == 0) *a.selected = coherent_load(a.positions[source]);
     return;
   }
   const auto target = static_cast<std::int64_t>(coherent_load(&s.target));
+  if (a.taken == nullptr) {
+    constexpr int SELECT_ITEMS = narrow_shape::select_items;
+    record<W, P> r[SELECT_ITEMS];
+    for (int j = 0; j < SELECT_ITEMS; ++j) {
+      const std::int64_t at = std::int64_t{threadIdx.x} * SELECT_ITEMS + j;
+      r[j] = at < size ? record<W, P>{coherent_load(a.words[source] + at), coherent_load(a.positions[source] + at)}
+                       : record<W, P>{std::numeric_limits<W>::max(), std::numeric_limits<P>::max()};
+    }
+    const unsigned ranks[2] = {static_cast<unsigned>(target), static_cast<unsigned>(target)};
+    record<W, P> chosen[2];
+    __syncthreads();
+    selector::select(r, ranks, chosen, shared.select);
+    if (threadIdx.x == 0) *a.selected = chosen[0].position;
+    return;
+  }
   const auto taken_before = static_cast<std::int64_t>(coherent_load(&s.taken));
   W words[ITEMS];
   P positions[ITEMS];

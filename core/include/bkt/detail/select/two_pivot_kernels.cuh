@@ -29,28 +29,45 @@ struct filter_shape {
   static constexpr std::int64_t tile = std::int64_t{block} * items;
 };
 
-/// Sorts a stratified sample of `source` and writes the window around rank `target`.
+/// Draws a stratified sample of `source` and writes the window around rank `target`: the
+/// sample's records at the window's two ranks, selected (or, where the source's positions are not
+/// in order, sorted). Zeroes the counts the filter pass adds to.
 template <int BLOCK, int ITEMS, class Source>
 __global__ void __launch_bounds__(BLOCK)
     sample_kernel(Source source, std::int64_t target, float spread, std::uint64_t seed,
-                  pivots<typename Source::word_type, typename Source::position_type>* window) {
+                  pivots<typename Source::word_type, typename Source::position_type>* window, filter_counts* counts) {
   using W = typename Source::word_type;
   using P = typename Source::position_type;
   using sorter = block_record_sort<BLOCK, ITEMS, W, P>;
+  using selector = block_rank_select<BLOCK, ITEMS, W, P>;
+  static_assert(sizeof(typename selector::storage) <= sizeof(typename sorter::storage));
   extern __shared__ __align__(16) unsigned char shared[];
-  auto& temp = *reinterpret_cast<typename sorter::storage*>(shared);
 
   constexpr std::int64_t samples = std::int64_t{BLOCK} * ITEMS;
-  record<W, P> r[ITEMS];
-  sorted_sample<BLOCK, ITEMS>(source, samples, seed, r, temp);
-
   const auto ranks = window_ranks::around(target, source.size, samples, spread);
-  for (int i = 0; i < ITEMS; ++i) {
-    const std::int64_t rank = std::int64_t{threadIdx.x} * ITEMS + i;
-    if (rank == ranks.low) window->low = r[i];
-    if (rank == ranks.high) window->high = r[i];
+  record<W, P> r[ITEMS];
+  if constexpr (Source::positions_in_order) {
+    drawn_sample<BLOCK, ITEMS>(source, samples, seed, r);
+    const auto inside = [](std::int64_t rank) {
+      return static_cast<unsigned>(rank < 0 ? 0 : rank >= samples ? samples - 1 : rank);
+    };
+    const unsigned wanted[2] = {inside(ranks.low), inside(ranks.high)};
+    record<W, P> ends[2];
+    selector::select(r, wanted, ends, *reinterpret_cast<typename selector::storage*>(shared));
+    if (threadIdx.x == 0) {
+      window->low = ends[0];
+      window->high = ends[1];
+    }
+  } else {
+    sorted_sample<BLOCK, ITEMS>(source, samples, seed, r, *reinterpret_cast<typename sorter::storage*>(shared));
+    for (int i = 0; i < ITEMS; ++i) {
+      const std::int64_t rank = std::int64_t{threadIdx.x} * ITEMS + i;
+      if (rank == ranks.low) window->low = r[i];
+      if (rank == ranks.high) window->high = r[i];
+    }
   }
   if (threadIdx.x == 0) {
+    *counts = filter_counts{};
     window->low_open = ranks.low < 0;
     window->high_open = ranks.high >= samples;
     // An open side's record is never compared, but the filter loads the whole window: define it.
@@ -194,10 +211,16 @@ __device__ __forceinline__ void filter_tile(const Source& source,
       place(w, {word, source.position_at(element(i))}, i, &below_bits, &kept_bits);
     }
   } else {
-    // Each is read again (from L1), so the registers are never indexed at run time.
+    // Each is read again (from L1), so the registers are never indexed at run time. Most lie
+    // strictly between the pivots' values (or, taking below, below the low one) and are placed by
+    // those comparisons; only a value equal to a pivot's (or a NaN) needs its record.
     for (unsigned bits = candidate_bits; bits != 0; bits &= bits - 1) {
       const int i = __ffs(static_cast<int>(bits)) - 1;
-      place(w, source.at(element(i)), i, &below_bits, &kept_bits);
+      const std::int64_t at = element(i);
+      const X value = source.value_at(at);
+      if (TAKE_BELOW && order::less(value, low)) below_bits |= 1u << i;
+      else if ((w.low_open || order::less(low, value)) && (w.high_open || order::less(value, high))) kept_bits |= 1u << i;
+      else place(w, source.at(at), i, &below_bits, &kept_bits);
     }
   }
   below += __popc(below_bits);
