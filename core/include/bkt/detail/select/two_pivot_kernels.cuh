@@ -211,16 +211,28 @@ __device__ __forceinline__ void filter_tile(const Source& source,
       place(w, {word, source.position_at(element(i))}, i, &below_bits, &kept_bits);
     }
   } else {
-    // Each is read again (from L1), so the registers are never indexed at run time. Most lie
-    // strictly between the pivots' values (or, taking below, below the low one) and are placed by
-    // those comparisons; only a value equal to a pivot's (or a NaN) needs its record.
+    // Each is read again (from L1), so the registers are never indexed at run time. Where they
+    // are few, most lie strictly between the pivots' values (or, taking below, below the low one)
+    // and are placed by those comparisons; only a value equal to a pivot's (or a NaN) needs its
+    // record. Where they crowd, most are likely copies of a pivot's value (a heavy value at an
+    // edge of the window), and go straight to their records: comparing values first cost top_k of
+    // an all-equal input 25 %.
+    const bool crowded = __popc(candidate_bits) > ITEMS / 4;
     for (unsigned bits = candidate_bits; bits != 0; bits &= bits - 1) {
       const int i = __ffs(static_cast<int>(bits)) - 1;
       const std::int64_t at = element(i);
-      const X value = source.value_at(at);
-      if (TAKE_BELOW && order::less(value, low)) below_bits |= 1u << i;
-      else if ((w.low_open || order::less(low, value)) && (w.high_open || order::less(value, high))) kept_bits |= 1u << i;
-      else place(w, source.at(at), i, &below_bits, &kept_bits);
+      if (!crowded) {
+        const X value = source.value_at(at);
+        if (TAKE_BELOW && order::less(value, low)) {
+          below_bits |= 1u << i;
+          continue;
+        }
+        if ((w.low_open || order::less(low, value)) && (w.high_open || order::less(value, high))) {
+          kept_bits |= 1u << i;
+          continue;
+        }
+      }
+      place(w, source.at(at), i, &below_bits, &kept_bits);
     }
   }
   below += __popc(below_bits);
