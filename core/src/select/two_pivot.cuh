@@ -69,7 +69,7 @@ class two_pivot_search {
   P* run(std::int64_t target, P* taken, cudaStream_t stream) {
     auto* selected = slice_at<P>(base_, layout_.selected);
     std::int64_t taken_count = 0;
-    // Two blocks per multiprocessor keep enough loads in flight; more only make each barrier dearer.
+    // At most two blocks per multiprocessor: more only make each barrier dearer.
     const int narrow_blocks = cooperative_blocks(narrow_kernel<W, P>, narrow_shape::block, 0, 2);
     // Level d writes buffer d % 2, so level d reads buffer (d - 1) % 2.
     bool done = level(input_, target, taken, taken_count, 0, narrow_blocks, stream);
@@ -152,17 +152,17 @@ class two_pivot_search {
       const auto below = static_cast<std::int64_t>(host.below), kept = static_cast<std::int64_t>(host.middle);
       const bool inside = below <= target && target < below + kept;
       if (narrow_blocks > 0 && inside && kept <= layout_.capacity[to]) return true;  // as narrow_start
-      pivots<W, P> bounds{};
       if (inside && !taken) {
+        pivots<W, P> bounds{};
         BKT_CUDA_CHECK(cudaMemcpyAsync(&bounds, window, sizeof bounds, cudaMemcpyDeviceToHost, stream));
         BKT_CUDA_CHECK(cudaStreamSynchronize(stream));
-      }
-      if (inside && !taken && one_word(bounds)) {
-        // Every kept record has the pivots' word: a search for a value (no positions taken) is
-        // done, the low pivot's element has it. From pageable memory the copy has read its source
-        // by the time it returns.
-        BKT_CUDA_CHECK(cudaMemcpyAsync(selected, &bounds.low.position, sizeof(P), cudaMemcpyHostToDevice, stream));
-        return true;
+        if (one_word(bounds)) {
+          // Every kept record has the pivots' word: a search for a value (no positions taken) is
+          // done, the low pivot's element has it. From pageable memory the copy has read its
+          // source by the time it returns.
+          BKT_CUDA_CHECK(cudaMemcpyAsync(selected, &bounds.low.position, sizeof(P), cudaMemcpyHostToDevice, stream));
+          return true;
+        }
       }
       if (inside && kept <= layout_.capacity[to]) {
         target -= below;
@@ -175,7 +175,7 @@ class two_pivot_search {
                 cudaSuccess, __FILE__, __LINE__);
   }
 
-  /// The two filter kernels of one pass over `Source` (filter_kernel, filter_tied_kernel).
+  /// The two filter kernels of one pass over `Source` (filter_kernel, common and TIED).
   template <class Source>
   struct filter_pair {
     using kernel = void (*)(Source, const pivots<W, P>*, filter_outputs<Source>);
@@ -185,8 +185,8 @@ class two_pivot_search {
   template <class Source, bool TAKE_BELOW, bool DESCENDING>
   static filter_pair<Source> filters() {
     constexpr int block = filter_shape<W>::block, items = filter_shape<W>::items;
-    return {filter_kernel<block, items, TAKE_BELOW, DESCENDING, Source>,
-            filter_tied_kernel<block, items, TAKE_BELOW, DESCENDING, Source>};
+    return {filter_kernel<block, items, TAKE_BELOW, DESCENDING, false, Source>,
+            filter_kernel<block, items, TAKE_BELOW, DESCENDING, true, Source>};
   }
 
   /// The filter kernels for `source`'s order, taking what lies below the window or counting it.

@@ -136,7 +136,7 @@ struct filter_shared {
   unsigned long long base_below, base_kept;
 };
 
-/// Whether both pivots have one word (a heavy value between them): filter_tied_kernel's case.
+/// Whether both pivots have one word (a heavy value between them): the TIED filter kernel's case.
 template <class W, class P>
 BKT_HOST_DEVICE inline bool one_word(const pivots<W, P>& w) {
   return !w.low_open && !w.high_open && w.low.word == w.high.word;
@@ -262,32 +262,26 @@ __device__ __forceinline__ void filter_tile(const Source& source,
   }
 }
 
-/// A filter pass, one tile per block, unless both pivots have one word (then filter_tied_kernel
-/// runs instead: keeping its registers for that case would cost this common one 10-15 %).
-template <int BLOCK, int ITEMS, bool TAKE_BELOW, bool DESCENDING, class Source>
+/// A filter pass. The common kernel (not TIED) takes one tile per block and does nothing when both
+/// pivots have one word (a heavy value between them); then the TIED kernel works, over tiles in
+/// turn (a grid of a few blocks per multiprocessor, which costs little when it has nothing to do).
+/// The host launches both. Keeping the tied placement in the common kernel cost it 10-15 %.
+template <int BLOCK, int ITEMS, bool TAKE_BELOW, bool DESCENDING, bool TIED, class Source>
 __global__ void __launch_bounds__(BLOCK, 2)
     filter_kernel(Source source, const pivots<typename Source::word_type, typename Source::position_type>* window,
                   filter_outputs<Source> out) {
   __shared__ filter_shared<BLOCK> shared;
   const auto w = *window;
-  if (one_word(w)) return;
-  filter_tile<BLOCK, ITEMS, TAKE_BELOW, DESCENDING, false>(source, w, std::int64_t{blockIdx.x} * BLOCK * ITEMS, out,
-                                                           shared);
-}
-
-/// The filter pass when both pivots have one word, over tiles in turn (a grid of a few blocks per
-/// multiprocessor, which costs little when it has nothing to do).
-template <int BLOCK, int ITEMS, bool TAKE_BELOW, bool DESCENDING, class Source>
-__global__ void __launch_bounds__(BLOCK, 2)
-    filter_tied_kernel(Source source, const pivots<typename Source::word_type, typename Source::position_type>* window,
-                       filter_outputs<Source> out) {
-  __shared__ filter_shared<BLOCK> shared;
-  const auto w = *window;
-  if (!one_word(w)) return;
+  if (one_word(w) != TIED) return;
   constexpr std::int64_t tile_size = std::int64_t{BLOCK} * ITEMS;
-  for (std::int64_t tile = std::int64_t{blockIdx.x} * tile_size; tile < source.size; tile += tile_size * gridDim.x) {
-    filter_tile<BLOCK, ITEMS, TAKE_BELOW, DESCENDING, true>(source, w, tile, out, shared);
-    __syncthreads();  // the next tile reuses the shared memory
+  if constexpr (!TIED) {
+    filter_tile<BLOCK, ITEMS, TAKE_BELOW, DESCENDING, false>(source, w, std::int64_t{blockIdx.x} * tile_size, out,
+                                                             shared);
+  } else {
+    for (std::int64_t tile = std::int64_t{blockIdx.x} * tile_size; tile < source.size; tile += tile_size * gridDim.x) {
+      filter_tile<BLOCK, ITEMS, TAKE_BELOW, DESCENDING, true>(source, w, tile, out, shared);
+      __syncthreads();  // the next tile reuses the shared memory
+    }
   }
 }
 
