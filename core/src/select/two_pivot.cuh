@@ -29,21 +29,23 @@ inline constexpr std::int64_t finish_size = sample_shape<W, P>::samples;
 inline constexpr float window_spreads[] = {3.0f, 5.0f, 7.0f};
 
 /// Device memory for one search over `size` records: two candidate buffers (the first level keeps
-/// at most a twelfth of the input, later levels an eighth of that), the window, counts and the
-/// selected position.
+/// at most a sixteenth of the input, later levels an eighth of that), the drawn sample, the window,
+/// counts and the selected position. The widest first window (7 standard deviations of a drawn
+/// sample's rank to either side) holds 3.9 % of the input.
 template <class W, class P>
 struct two_pivot_layout {
   std::int64_t capacity[2];
-  std::size_t words[2], positions[2], window, counts, selected, state, histogram, total;
+  std::size_t words[2], positions[2], sample, window, counts, selected, state, histogram, total;
 
   explicit two_pivot_layout(std::int64_t size) {
-    capacity[0] = size / 12 + finish_size<W, P>;
+    capacity[0] = size / 16 + finish_size<W, P>;
     capacity[1] = capacity[0] / 8 + finish_size<W, P>;
     workspace_layout layout;
     for (int b = 0; b < 2; ++b) {
       words[b] = layout.add(sizeof(W) * capacity[b]);
       positions[b] = layout.add(sizeof(P) * capacity[b]);
     }
+    sample = layout.add(sizeof(W) * drawn_shape<W>::samples);
     window = layout.add(sizeof(pivots<W, P>));
     counts = layout.add(sizeof(filter_counts));
     selected = layout.add(sizeof(P));
@@ -107,6 +109,32 @@ class two_pivot_search {
     BKT_CHECK_LAUNCH(stream);
   }
 
+  /// Draws the level's sample and writes its window around `target` (and zeroes the counts): from
+  /// the input, a wide sample of words whose positions follow from their indices; from kept
+  /// records (positions in no order), a sorted sample of records.
+  template <class Source>
+  void place_window(const Source& source, std::int64_t target, float spread, std::uint64_t seed,
+                    pivots<W, P>* window, filter_counts* counts, cudaStream_t stream) {
+    if constexpr (Source::positions_in_order) {
+      using shape = drawn_shape<W>;
+      auto* words = slice_at<W>(base_, layout_.sample);
+      const std::int64_t drawn = std::min(source.size, shape::samples);
+      const auto draw_blocks = static_cast<unsigned>((drawn + shape::draw_block - 1) / shape::draw_block);
+      draw_words_kernel<<<draw_blocks, shape::draw_block, 0, stream>>>(source, drawn, seed, words);
+      BKT_CHECK_LAUNCH(stream);
+      drawn_window_kernel<shape::block, shape::items, W, P>
+          <<<1, shape::block, 0, stream>>>(words, drawn, source.size, target, spread, seed, window, counts);
+      BKT_CHECK_LAUNCH(stream);
+    } else {
+      using shape = sample_shape<W, P>;
+      const std::size_t sort_bytes = sizeof(typename block_record_sort<shape::block, shape::items, W, P>::storage);
+      auto kernel = sorted_window_kernel<shape::block, shape::items, Source>;
+      allow_shared_bytes(kernel, sort_bytes);
+      kernel<<<1, shape::block, sort_bytes, stream>>>(source, target, spread, seed, window, counts);
+      BKT_CHECK_LAUNCH(stream);
+    }
+  }
+
   /// Runs one level on `source`; true when it finished. With `narrow_blocks` (only for the first
   /// level) the narrowing kernel finishes what the level kept. Otherwise the kept records went to
   /// the buffer the next level reads, and target/taken_count moved past what lies below them.
@@ -114,12 +142,11 @@ class two_pivot_search {
   bool level(const Source& source, std::int64_t& target, P* taken, std::int64_t& taken_count, std::uint64_t depth,
              int narrow_blocks, cudaStream_t stream) {
     using shape = sample_shape<W, P>;
-    using sorter = block_record_sort<shape::block, shape::items, W, P>;
-    const std::size_t sort_bytes = sizeof(typename sorter::storage);
     auto* selected = slice_at<P>(base_, layout_.selected);
     P* taken_here = taken ? taken + taken_count : nullptr;
     if (source.size <= finish_size<W, P>) {
       auto kernel = finish_kernel<shape::block, shape::items, Source>;
+      const std::size_t sort_bytes = sizeof(typename block_record_sort<shape::block, shape::items, W, P>::storage);
       allow_shared_bytes(kernel, sort_bytes);
       kernel<<<1, shape::block, sort_bytes, stream>>>(source, target, selected, taken_here);
       BKT_CHECK_LAUNCH(stream);
@@ -128,16 +155,13 @@ class two_pivot_search {
     const int to = static_cast<int>(depth % 2);
     auto* window = slice_at<pivots<W, P>>(base_, layout_.window);
     auto* counts = slice_at<filter_counts>(base_, layout_.counts);
-    auto sample = sample_kernel<shape::block, shape::items, Source>;
-    allow_shared_bytes(sample, sort_bytes);
     const auto filters = filters_for<Source>(source, taken != nullptr);
     const auto tiles = static_cast<unsigned>((source.size + filter_shape<W>::tile - 1) / filter_shape<W>::tile);
     const auto tied_blocks = static_cast<unsigned>(
         std::min<std::int64_t>(tiles, resident_blocks(filters.tied, filter_shape<W>::block, 0)));
+    const std::uint64_t seed = seed_ + depth * 0x632be59bd9b4e019ull;
     for (const float spread : window_spreads) {
-      sample<<<1, shape::block, sort_bytes, stream>>>(source, target, spread, seed_ + depth * 0x632be59bd9b4e019ull,
-                                                      window, counts);
-      BKT_CHECK_LAUNCH(stream);
+      place_window(source, target, spread, seed, window, counts, stream);
       const filter_outputs<Source> out{slice_at<W>(base_, layout_.words[to]), slice_at<P>(base_, layout_.positions[to]),
                                        layout_.capacity[to], taken_here, taken ? target : 0, counts};
       // One of the two has work, as the window decides on the device.

@@ -1,5 +1,5 @@
-// Block-level pieces of the two-pivot filter: sorting a block's records, and turning a sorted
-// sample into the window of the next level.
+// Block-level pieces of the two-pivot filter: sorting a block's records, drawing a stratified
+// sample, and selecting the ranks that bound the window of the next level.
 #pragma once
 
 #include <cub/block/block_radix_sort.cuh>
@@ -60,7 +60,7 @@ struct window_ranks {
 /// `samples` equal strata, so positions increase with i and cover the input evenly.
 BKT_HOST_DEVICE inline std::int64_t stratified_position(std::int64_t i, std::int64_t samples, std::int64_t size,
                                                        std::uint64_t seed) {
-  // i * size stays below 2^63 for every input a GPU holds (samples <= 2^14, size < 2^49).
+  // i * size stays below 2^63 for every input a GPU holds (samples <= 2^15, size < 2^48).
   const std::int64_t begin = i * size / samples;
   const std::int64_t end = (i + 1) * size / samples;
   std::uint64_t h = seed ^ (static_cast<std::uint64_t>(i) * 0x9e3779b97f4a7c15ull);
@@ -104,13 +104,14 @@ __device__ void sorted_sample(
       r, Source::positions_in_order, temp);
 }
 
-/// The records of two ranks among a block's BLOCK * ITEMS records (blocked arrangement), without
-/// sorting them: a radix select over the words, 8 bits a round for both ranks at once, then among
-/// the records of the chosen word the one at the remaining rank in index order. That is the
-/// (word, position) order when positions increase with the index (a drawn sample of the input);
-/// otherwise it names the right word but any record of it. A sort of 8192 records takes eight
-/// 4-bit passes over all of them; here only the first round touches every record.
-template <int BLOCK, int ITEMS, class W, class P>
+/// The indices of two ranks among a block's BLOCK * ITEMS words (blocked arrangement: thread t
+/// holds indices t * ITEMS ...), without sorting them: a radix select over the words, 8 bits a
+/// round for both ranks at once, then among the words equal to the chosen one the one at the
+/// remaining rank in index order. For a drawn sample (positions increasing with the index) that is
+/// the (word, position) order; otherwise it names the right word but any index that holds it. A
+/// sort of 8192 records takes eight 4-bit passes over all of them; here only the first round
+/// touches every word.
+template <int BLOCK, int ITEMS, class W>
 struct block_rank_select {
   static constexpr int digit_bits = 8;
   static constexpr int digits = 1 << digit_bits;
@@ -119,14 +120,13 @@ struct block_rank_select {
   struct storage {
     unsigned histogram[2][digits];
     W prefix[2];         // the chosen word's bits decided so far
-    unsigned rank[2];    // the rank sought among records whose words start with prefix
-    record<W, P> chosen[2];
+    unsigned rank[2];    // the rank sought among words that start with prefix
+    unsigned chosen[2];  // the answer's index
     typename scan::TempStorage scan;
   };
 
-  /// out[t] = the record of rank ranks[t] (each in [0, BLOCK * ITEMS)).
-  __device__ static void select(const record<W, P> (&r)[ITEMS], const unsigned (&ranks)[2], record<W, P> (&out)[2],
-                                storage& s) {
+  /// out[t] = the index of rank ranks[t] (each in [0, BLOCK * ITEMS)).
+  __device__ static void select(const W (&words)[ITEMS], const unsigned (&ranks)[2], unsigned (&out)[2], storage& s) {
     constexpr int word_bits = 8 * sizeof(W);
     if (threadIdx.x < 2) {
       s.prefix[threadIdx.x] = W{0};
@@ -135,15 +135,15 @@ struct block_rank_select {
     for (int shift = word_bits - digit_bits; shift >= 0; shift -= digit_bits) {
       for (int i = threadIdx.x; i < 2 * digits; i += BLOCK) (&s.histogram[0][0])[i] = 0;
       __syncthreads();
-      // Records outside both prefixes are not counted; with one prefix, one histogram serves both.
+      // Words outside both prefixes are not counted; with one prefix, one histogram serves both.
       const W decided = shift + digit_bits >= word_bits ? W{0} : static_cast<W>(~W{0} << (shift + digit_bits));
       const W prefix0 = s.prefix[0], prefix1 = s.prefix[1];
       const bool shared_prefix = prefix0 == prefix1;
 #pragma unroll
       for (int i = 0; i < ITEMS; ++i) {
-        const auto digit = static_cast<unsigned>(r[i].word >> shift) & (digits - 1);
-        if (((r[i].word ^ prefix0) & decided) == 0) atomicAdd(&s.histogram[0][digit], 1u);
-        else if (!shared_prefix && ((r[i].word ^ prefix1) & decided) == 0) atomicAdd(&s.histogram[1][digit], 1u);
+        const auto digit = static_cast<unsigned>(words[i] >> shift) & (digits - 1);
+        if (((words[i] ^ prefix0) & decided) == 0) atomicAdd(&s.histogram[0][digit], 1u);
+        else if (!shared_prefix && ((words[i] ^ prefix1) & decided) == 0) atomicAdd(&s.histogram[1][digit], 1u);
       }
       __syncthreads();
       // Warp t finds rank t's digit: each lane sums 8 bins, a warp scan places the lanes.
@@ -172,19 +172,20 @@ struct block_rank_select {
       }
       __syncthreads();
     }
-    // The word is known; rank t now counts records of that word, which lie in index order.
+    // The word is known; rank t now counts words equal to it, in index order.
     const W word0 = s.prefix[0], word1 = s.prefix[1];
     unsigned mine = 0;
 #pragma unroll
-    for (int i = 0; i < ITEMS; ++i) mine += (r[i].word == word0) + ((r[i].word == word1) << 16);
+    for (int i = 0; i < ITEMS; ++i) mine += (words[i] == word0) + ((words[i] == word1) << 16);
     unsigned before = 0;
     scan(s.scan).ExclusiveSum(mine, before);
     unsigned seen[2] = {before & 0xffffu, before >> 16};
     const unsigned wanted[2] = {s.rank[0], s.rank[1]};
 #pragma unroll
     for (int i = 0; i < ITEMS; ++i) {
-      if (r[i].word == word0 && seen[0]++ == wanted[0]) s.chosen[0] = r[i];
-      if (r[i].word == word1 && seen[1]++ == wanted[1]) s.chosen[1] = r[i];
+      const unsigned index = threadIdx.x * ITEMS + i;
+      if (words[i] == word0 && seen[0]++ == wanted[0]) s.chosen[0] = index;
+      if (words[i] == word1 && seen[1]++ == wanted[1]) s.chosen[1] = index;
     }
     __syncthreads();
     out[0] = s.chosen[0];

@@ -147,7 +147,7 @@ __global__ void __launch_bounds__(narrow_shape::block) narrow_kernel(narrow_args
   using scan = cub::BlockScan<unsigned long long, BLOCK>;
   using by_word = cub::BlockRadixSort<W, BLOCK, ITEMS, P>;
   using by_position = cub::BlockRadixSort<P, BLOCK, ITEMS, W>;
-  using selector = block_rank_select<BLOCK, narrow_shape::select_items, W, P>;
+  using selector = block_rank_select<BLOCK, narrow_shape::select_items, W>;
   __shared__ union {
     unsigned histogram[BINS];
     typename scan::TempStorage scan;
@@ -183,11 +183,11 @@ __global__ void __launch_bounds__(narrow_shape::block) narrow_kernel(narrow_args
   int source = 0;
   bool exact = true;
   // A search for a value (no positions taken) is done once the records left share one word.
-  const auto one_word = [&] {
+  const auto single_word = [&] {
     return a.taken == nullptr && exact && coherent_load(&s.low).word == coherent_load(&s.high).word;
   };
   const std::int64_t finish_size = std::int64_t{BLOCK} * (a.taken ? ITEMS : narrow_shape::select_items);
-  for (int round = 0; static_cast<std::int64_t>(coherent_load(&s.remaining)) > finish_size && !one_word(); ++round) {
+  for (int round = 0; static_cast<std::int64_t>(coherent_load(&s.remaining)) > finish_size && !single_word(); ++round) {
     const W* words = a.words[source];
     const P* positions = a.positions[source];
     const narrow_bins<W, P> bins(coherent_load(&s.low), coherent_load(&s.high));
@@ -299,28 +299,30 @@ __global__ void __launch_bounds__(narrow_shape::block) narrow_kernel(narrow_args
   }
 
   // Finish (block 0): the last filter copied the remaining records. When only a value is sought,
-  // any record of the target's word has it: the first record when they share one word, else the
+  // any record of the target's word has it: one record when they share one word, else the
   // target's rank by selection (the records' positions are in no order, which changes only which
   // copy of the value is named). Taken positions need the records sorted by (word, position).
   if (!leader) return;
-  if (one_word()) {
-    if (threadIdx.x == 0) *a.selected = coherent_load(a.positions[source]);
+  if (single_word()) {
+    // A window of one word: the first level only counted (see count_one_word), and its low pivot
+    // is an element of that word. Else the records left (none of them stored: no round ran) do.
+    if (threadIdx.x == 0)
+      *a.selected = one_word(*a.window) ? a.window->low.position : coherent_load(a.positions[source]);
     return;
   }
   const auto target = static_cast<std::int64_t>(coherent_load(&s.target));
   if (a.taken == nullptr) {
     constexpr int SELECT_ITEMS = narrow_shape::select_items;
-    record<W, P> r[SELECT_ITEMS];
+    W w[SELECT_ITEMS];
     for (int j = 0; j < SELECT_ITEMS; ++j) {
       const std::int64_t at = std::int64_t{threadIdx.x} * SELECT_ITEMS + j;
-      r[j] = at < size ? record<W, P>{coherent_load(a.words[source] + at), coherent_load(a.positions[source] + at)}
-                       : record<W, P>{std::numeric_limits<W>::max(), std::numeric_limits<P>::max()};
+      w[j] = at < size ? coherent_load(a.words[source] + at) : std::numeric_limits<W>::max();
     }
     const unsigned ranks[2] = {static_cast<unsigned>(target), static_cast<unsigned>(target)};
-    record<W, P> chosen[2];
+    unsigned chosen[2];
     __syncthreads();
-    selector::select(r, ranks, chosen, shared.select);
-    if (threadIdx.x == 0) *a.selected = chosen[0].position;
+    selector::select(w, ranks, chosen, shared.select);
+    if (threadIdx.x == 0) *a.selected = coherent_load(a.positions[source] + chosen[0]);
     return;
   }
   const auto taken_before = static_cast<std::int64_t>(coherent_load(&s.taken));

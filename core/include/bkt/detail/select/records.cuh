@@ -42,7 +42,8 @@ struct input_records {
   const T* data;
   std::int64_t size;
   bool largest;
-  /// Sampled positions of the input come in increasing order (see sample_kernel).
+  /// Sampled positions of the input come in increasing order with the sample index (see
+  /// drawn_window_kernel).
   static constexpr bool positions_in_order = true;
   /// Elements per 16-byte load: whole tiles of an aligned input are read with vector loads.
   static constexpr int vector = 16 / sizeof(T);
@@ -132,6 +133,12 @@ struct pivots {
   int low_open;
   int high_open;
 };
+
+/// Whether both pivots have one word (a heavy value between them): the TIED filter kernel's case.
+template <class W, class P>
+BKT_HOST_DEVICE inline bool one_word(const pivots<W, P>& w) {
+  return !w.low_open && !w.high_open && w.low.word == w.high.word;
+}
 
 /// Records below the window, in it, what the filter could store of it.
 struct filter_counts {
