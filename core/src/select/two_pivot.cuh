@@ -29,13 +29,13 @@ inline constexpr std::int64_t finish_size = sample_shape<W, P>::samples;
 inline constexpr float window_spreads[] = {3.0f, 5.0f, 7.0f};
 
 /// Device memory for one search over `size` records: two candidate buffers (the first level keeps
-/// at most a sixteenth of the input, later levels an eighth of that), the drawn sample, the window,
-/// counts and the selected position. The widest first window (7 standard deviations of a drawn
+/// at most a sixteenth of the input, later levels an eighth of that), the drawn sample, the
+/// level's window and counts, and the selected position. The widest first window (7 standard deviations of a drawn
 /// sample's rank to either side) holds 3.9 % of the input.
 template <class W, class P>
 struct two_pivot_layout {
   std::int64_t capacity[2];
-  std::size_t words[2], positions[2], sample, window, counts, selected, state, histogram, total;
+  std::size_t words[2], positions[2], sample, report, selected, state, histogram, total;
 
   explicit two_pivot_layout(std::int64_t size) {
     capacity[0] = size / 16 + finish_size<W, P>;
@@ -46,8 +46,7 @@ struct two_pivot_layout {
       positions[b] = layout.add(sizeof(P) * capacity[b]);
     }
     sample = layout.add(sizeof(W) * drawn_shape<W>::samples);
-    window = layout.add(sizeof(pivots<W, P>));
-    counts = layout.add(sizeof(filter_counts));
+    report = layout.add(sizeof(level_report<W, P>));
     selected = layout.add(sizeof(P));
     state = layout.add(sizeof(narrow_state<W, P>));
     histogram = layout.add(sizeof(unsigned long long) * narrow_shape::bins);
@@ -95,8 +94,8 @@ class two_pivot_search {
       args.positions[b] = slice_at<P>(base_, layout_.positions[b]);
       args.capacity[b] = layout_.capacity[b];
     }
-    args.window = slice_at<pivots<W, P>>(base_, layout_.window);
-    args.counts = slice_at<filter_counts>(base_, layout_.counts);
+    args.window = &report()->window;
+    args.counts = &report()->counts;
     args.state = slice_at<narrow_state<W, P>>(base_, layout_.state);
     args.histogram = slice_at<unsigned long long>(base_, layout_.histogram);
     args.target = target;
@@ -109,30 +108,44 @@ class two_pivot_search {
     BKT_CHECK_LAUNCH(stream);
   }
 
-  /// Draws the level's sample and writes its window around `target` (and zeroes the counts): from
-  /// the input, a wide sample of words whose positions follow from their indices; from kept
-  /// records (positions in no order), a sorted sample of records.
+  level_report<W, P>* report() const { return slice_at<level_report<W, P>>(base_, layout_.report); }
+
+  /// Draws the level's sample where its positions follow from its indices (the input's): the
+  /// words of up to drawn_shape::samples stratified positions. Returns how many were drawn; kept
+  /// records (positions in no order) are sampled by place_window itself.
   template <class Source>
-  void place_window(const Source& source, std::int64_t target, float spread, std::uint64_t seed,
-                    pivots<W, P>* window, filter_counts* counts, cudaStream_t stream) {
+  std::int64_t draw_sample(const Source& source, std::uint64_t seed, cudaStream_t stream) {
     if constexpr (Source::positions_in_order) {
       using shape = drawn_shape<W>;
-      auto* words = slice_at<W>(base_, layout_.sample);
       const std::int64_t drawn = std::min(source.size, shape::samples);
-      const auto draw_blocks = static_cast<unsigned>((drawn + shape::draw_block - 1) / shape::draw_block);
-      draw_words_kernel<<<draw_blocks, shape::draw_block, 0, stream>>>(source, drawn, seed, words);
+      const auto blocks = static_cast<unsigned>((drawn + shape::draw_block - 1) / shape::draw_block);
+      draw_words_kernel<<<blocks, shape::draw_block, 0, stream>>>(source, drawn, seed,
+                                                                  slice_at<W>(base_, layout_.sample));
       BKT_CHECK_LAUNCH(stream);
-      drawn_window_kernel<shape::block, shape::items, W, P>
-          <<<1, shape::block, 0, stream>>>(words, drawn, source.size, target, spread, seed, window, counts);
-      BKT_CHECK_LAUNCH(stream);
+      return drawn;
+    } else {
+      return 0;
+    }
+  }
+
+  /// Writes the window around `target` (and zeroes the counts): from the drawn sample, or from a
+  /// sorted sample of kept records.
+  template <class Source>
+  void place_window(const Source& source, std::int64_t drawn, std::int64_t target, float spread, std::uint64_t seed,
+                    cudaStream_t stream) {
+    auto* r = report();
+    if constexpr (Source::positions_in_order) {
+      using shape = drawn_shape<W>;
+      drawn_window_kernel<shape::block, shape::items, W, P><<<1, shape::block, 0, stream>>>(
+          slice_at<W>(base_, layout_.sample), drawn, source.size, target, spread, seed, &r->window, &r->counts);
     } else {
       using shape = sample_shape<W, P>;
       const std::size_t sort_bytes = sizeof(typename block_record_sort<shape::block, shape::items, W, P>::storage);
       auto kernel = sorted_window_kernel<shape::block, shape::items, Source>;
       allow_shared_bytes(kernel, sort_bytes);
-      kernel<<<1, shape::block, sort_bytes, stream>>>(source, target, spread, seed, window, counts);
-      BKT_CHECK_LAUNCH(stream);
+      kernel<<<1, shape::block, sort_bytes, stream>>>(source, target, spread, seed, &r->window, &r->counts);
     }
+    BKT_CHECK_LAUNCH(stream);
   }
 
   /// Runs one level on `source`; true when it finished. With `narrow_blocks` (only for the first
@@ -153,42 +166,41 @@ class two_pivot_search {
       return true;
     }
     const int to = static_cast<int>(depth % 2);
-    auto* window = slice_at<pivots<W, P>>(base_, layout_.window);
-    auto* counts = slice_at<filter_counts>(base_, layout_.counts);
+    auto* r = report();
     const auto filters = filters_for<Source>(source, taken != nullptr);
     const auto tiles = static_cast<unsigned>((source.size + filter_shape<W>::tile - 1) / filter_shape<W>::tile);
     const auto tied_blocks = static_cast<unsigned>(
         std::min<std::int64_t>(tiles, resident_blocks(filters.tied, filter_shape<W>::block, 0)));
+    // A wider window on the same sample: the sample is drawn once a level.
     const std::uint64_t seed = seed_ + depth * 0x632be59bd9b4e019ull;
+    const std::int64_t drawn = draw_sample(source, seed, stream);
     for (const float spread : window_spreads) {
-      place_window(source, target, spread, seed, window, counts, stream);
+      place_window(source, drawn, target, spread, seed, stream);
       const filter_outputs<Source> out{slice_at<W>(base_, layout_.words[to]), slice_at<P>(base_, layout_.positions[to]),
-                                       layout_.capacity[to], taken_here, taken ? target : 0, counts};
+                                       layout_.capacity[to], taken_here, taken ? target : 0, &r->counts};
       // One of the two has work, as the window decides on the device.
-      filters.common<<<tiles, filter_shape<W>::block, 0, stream>>>(source, window, out);
+      filters.common<<<tiles, filter_shape<W>::block, 0, stream>>>(source, &r->window, out);
       BKT_CHECK_LAUNCH(stream);
-      filters.tied<<<tied_blocks, filter_shape<W>::block, 0, stream>>>(source, window, out);
+      filters.tied<<<tied_blocks, filter_shape<W>::block, 0, stream>>>(source, &r->window, out);
       BKT_CHECK_LAUNCH(stream);
       if (narrow_blocks > 0) narrow(narrow_blocks, target, taken_here, stream);
-      filter_counts host{};
-      BKT_CUDA_CHECK(cudaMemcpyAsync(&host, counts, sizeof host, cudaMemcpyDeviceToHost, stream));
+      level_report<W, P> host{};
+      BKT_CUDA_CHECK(cudaMemcpyAsync(&host, r, sizeof host, cudaMemcpyDeviceToHost, stream));
       BKT_CUDA_CHECK(cudaStreamSynchronize(stream));
-      const auto below = static_cast<std::int64_t>(host.below), kept = static_cast<std::int64_t>(host.middle);
+      const auto below = static_cast<std::int64_t>(host.counts.below);
+      const auto kept = static_cast<std::int64_t>(host.counts.middle);
       const bool inside = below <= target && target < below + kept;
-      if (narrow_blocks > 0 && inside && kept <= layout_.capacity[to]) return true;  // as narrow_start
-      if (inside && !taken) {
-        pivots<W, P> bounds{};
-        BKT_CUDA_CHECK(cudaMemcpyAsync(&bounds, window, sizeof bounds, cudaMemcpyDeviceToHost, stream));
-        BKT_CUDA_CHECK(cudaStreamSynchronize(stream));
-        if (one_word(bounds)) {
-          // Every kept record has the pivots' word: a search for a value (no positions taken) is
-          // done, the low pivot's element has it. From pageable memory the copy has read its
-          // source by the time it returns.
-          BKT_CUDA_CHECK(cudaMemcpyAsync(selected, &bounds.low.position, sizeof(P), cudaMemcpyHostToDevice, stream));
-          return true;
-        }
+      const bool counted = counted_only(host.window, taken != nullptr);
+      const bool fits = counted || kept <= layout_.capacity[to];
+      if (narrow_blocks > 0 && inside && fits) return true;  // as narrow_start: the kernel finished
+      if (inside && counted) {
+        // The low pivot's element has the one word the target has. From pageable memory the copy
+        // has read its source by the time it returns.
+        BKT_CUDA_CHECK(
+            cudaMemcpyAsync(selected, &host.window.low.position, sizeof(P), cudaMemcpyHostToDevice, stream));
+        return true;
       }
-      if (inside && kept <= layout_.capacity[to]) {
+      if (inside && fits) {
         target -= below;
         taken_count += below;
         kept_size_ = kept;

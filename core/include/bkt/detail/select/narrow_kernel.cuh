@@ -110,10 +110,10 @@ __device__ inline record<W, P> coherent_load(const record<W, P>* p) {
   return {__ldcg(&p->word), __ldcg(&p->position)};
 }
 
-/// What the first level left to narrow: its kept records (buffer 0), the rank sought among them,
-/// and how many positions below its window it took. `valid` is false when the window missed the
-/// target or the buffer could not hold it: the kernel then does nothing, and the host runs the
-/// level again with a wider window.
+/// What the first level left to narrow: its kept records (buffer 0, unless it only counted), the
+/// rank sought among them, and how many positions below its window it took. `valid` is false when
+/// the window missed the target or the buffer could not hold what it stored: the kernel then does
+/// nothing, and the host runs the level again with a wider window.
 struct narrow_start {
   std::int64_t size, target, taken;
   bool valid;
@@ -123,7 +123,8 @@ struct narrow_start {
     taken = static_cast<std::int64_t>(coherent_load(&a.counts->below));
     size = static_cast<std::int64_t>(coherent_load(&a.counts->middle));
     target = a.target - taken;
-    valid = 0 <= target && target < size && size <= a.capacity[0];
+    const bool fits = size <= a.capacity[0] || counted_only(*a.window, a.taken != nullptr);
+    valid = 0 <= target && target < size && fits;
   }
 };
 
@@ -304,10 +305,10 @@ __global__ void __launch_bounds__(narrow_shape::block) narrow_kernel(narrow_args
   // copy of the value is named). Taken positions need the records sorted by (word, position).
   if (!leader) return;
   if (single_word()) {
-    // A window of one word: the first level only counted (see count_one_word), and its low pivot
-    // is an element of that word. Else the records left (none of them stored: no round ran) do.
+    // When the first level only counted, its low pivot is an element of the one word; else any
+    // record left is.
     if (threadIdx.x == 0)
-      *a.selected = one_word(*a.window) ? a.window->low.position : coherent_load(a.positions[source]);
+      *a.selected = counted_only(*a.window, false) ? a.window->low.position : coherent_load(a.positions[source]);
     return;
   }
   const auto target = static_cast<std::int64_t>(coherent_load(&s.target));

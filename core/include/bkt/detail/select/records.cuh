@@ -146,4 +146,19 @@ struct filter_counts {
   unsigned long long middle;
 };
 
+/// Whether a level's filter stored nothing: a search for a value (no positions taken) whose window
+/// has one word only counts (see count_one_word), so the buffer's capacity does not bound it and
+/// the low pivot's element is the answer when the target lies inside.
+template <class W, class P>
+BKT_HOST_DEVICE inline bool counted_only(const pivots<W, P>& w, bool taking) {
+  return !taking && one_word(w);
+}
+
+/// What one level tells the host, read back in one copy: its window and its filter's counts.
+template <class W, class P>
+struct level_report {
+  pivots<W, P> window;
+  filter_counts counts;
+};
+
 }  // namespace bkt::detail::select
