@@ -125,8 +125,10 @@ struct block_rank_select {
     typename scan::TempStorage scan;
   };
 
-  /// out[t] = the index of rank ranks[t] (each in [0, BLOCK * ITEMS)).
-  __device__ static void select(const W (&words)[ITEMS], const unsigned (&ranks)[2], unsigned (&out)[2], storage& s) {
+  /// out[t] = the index of rank ranks[t] (each in [0, BLOCK * ITEMS)); copies[t], when asked
+  /// for, = how many words equal that rank's word.
+  __device__ static void select(const W (&words)[ITEMS], const unsigned (&ranks)[2], unsigned (&out)[2], storage& s,
+                                unsigned* copies = nullptr) {
     constexpr int word_bits = 8 * sizeof(W);
     if (threadIdx.x < 2) {
       s.prefix[threadIdx.x] = W{0};
@@ -177,8 +179,12 @@ struct block_rank_select {
     unsigned mine = 0;
 #pragma unroll
     for (int i = 0; i < ITEMS; ++i) mine += (words[i] == word0) + ((words[i] == word1) << 16);
-    unsigned before = 0;
-    scan(s.scan).ExclusiveSum(mine, before);
+    unsigned before = 0, all = 0;
+    scan(s.scan).ExclusiveSum(mine, before, all);
+    if (copies != nullptr) {
+      copies[0] = all & 0xffffu;
+      copies[1] = all >> 16;
+    }
     unsigned seen[2] = {before & 0xffffu, before >> 16};
     const unsigned wanted[2] = {s.rank[0], s.rank[1]};
 #pragma unroll

@@ -8,8 +8,10 @@
 
 #include <cstdint>
 #include <cstring>
+#include <limits>
 
 #include "bkt/detail/select/block_records.cuh"
+#include "bkt/detail/warp/warp_scan.cuh"
 
 namespace bkt::detail::select {
 
@@ -42,13 +44,17 @@ struct filter_shape {
   static constexpr std::int64_t tile = std::int64_t{block} * items;
 };
 
-/// Sets the window's ends and zeroes the counts the filter pass adds to (one thread).
+/// Sets the window's ends from the sample's records at its two ranks (clamped to the sample), of
+/// whose low word the sample holds `copies`, and zeroes the counts the filter pass adds to (one
+/// thread).
 template <class W, class P>
 __device__ void set_window(const window_ranks& ranks, std::int64_t samples, const record<W, P>& low,
-                           const record<W, P>& high, pivots<W, P>* window, filter_counts* counts) {
+                           const record<W, P>& high, std::int64_t copies, pivots<W, P>* window,
+                           filter_counts* counts) {
   *counts = filter_counts{};
   window->low_open = ranks.low < 0;
   window->high_open = ranks.high >= samples;
+  window->heavy = low.word == high.word && 4 * copies >= samples;
   // An open side's record is never compared, but the filter loads the whole window: define it.
   window->low = ranks.low < 0 ? record<W, P>{} : low;
   window->high = ranks.high >= samples ? record<W, P>{} : high;
@@ -92,13 +98,13 @@ __global__ void __launch_bounds__(BLOCK)
     return static_cast<unsigned>(rank < 0 ? 0 : rank >= drawn ? drawn - 1 : rank);
   };
   const unsigned wanted[2] = {inside(ranks.low), inside(ranks.high)};
-  unsigned chosen[2];
-  selector::select(words, wanted, chosen, shared);
+  unsigned chosen[2], copies[2];
+  selector::select(words, wanted, chosen, shared, copies);
   if (threadIdx.x == 0) {
     const auto at = [&](unsigned index) {
       return record<W, P>{drawn_words[index], static_cast<P>(stratified_position(index, drawn, size, seed))};
     };
-    set_window(ranks, drawn, at(chosen[0]), at(chosen[1]), window, counts);
+    set_window(ranks, drawn, at(chosen[0]), at(chosen[1]), copies[0], window, counts);
   }
 }
 
@@ -114,18 +120,25 @@ __global__ void __launch_bounds__(BLOCK)
   using sorter = block_record_sort<BLOCK, ITEMS, W, P>;
   extern __shared__ __align__(16) unsigned char shared[];
   __shared__ record<W, P> ends[2];
+  __shared__ unsigned copies;  // of the low end's word
 
   constexpr std::int64_t samples = std::int64_t{BLOCK} * ITEMS;
   const auto ranks = window_ranks::around(target, source.size, samples, spread);
   record<W, P> r[ITEMS];
   sorted_sample<BLOCK, ITEMS>(source, samples, seed, r, *reinterpret_cast<typename sorter::storage*>(shared));
+  const std::int64_t low = ranks.low < 0 ? 0 : ranks.low, high = ranks.high >= samples ? samples - 1 : ranks.high;
+  if (threadIdx.x == 0) copies = 0;
   for (int i = 0; i < ITEMS; ++i) {
     const std::int64_t rank = std::int64_t{threadIdx.x} * ITEMS + i;
-    if (rank == ranks.low) ends[0] = r[i];
-    if (rank == ranks.high) ends[1] = r[i];
+    if (rank == low) ends[0] = r[i];
+    if (rank == high) ends[1] = r[i];
   }
   __syncthreads();
-  if (threadIdx.x == 0) set_window(ranks, samples, ends[0], ends[1], window, counts);
+  unsigned mine = 0;
+  for (int i = 0; i < ITEMS; ++i) mine += r[i].word == ends[0].word;
+  atomicAdd(&copies, mine);
+  __syncthreads();
+  if (threadIdx.x == 0) set_window(ranks, samples, ends[0], ends[1], copies, window, counts);
 }
 
 /// The last level: sorts all `source.size` (<= BLOCK * ITEMS) records. Writes the position of
@@ -150,15 +163,16 @@ __global__ void __launch_bounds__(BLOCK)
   }
 }
 
-/// Where a filter thread's item i lies: with 16-byte loads (whole aligned tiles) item i is element
-/// i % V of vector (i / V) * BLOCK + thread, otherwise element i * BLOCK + thread.
+/// Where item i of thread `thread` (of the BLOCK threads sharing a tile) lies: with 16-byte loads
+/// (whole aligned tiles) item i is element i % V of vector (i / V) * BLOCK + thread, otherwise
+/// element i * BLOCK + thread.
 template <int BLOCK, int V>
 struct tile_items {
   std::int64_t tile;
   bool vectors;
+  unsigned thread;
   __device__ std::int64_t element(int i) const {
-    return vectors ? tile + (std::int64_t{i / V} * BLOCK + threadIdx.x) * V + i % V
-                   : tile + std::int64_t{i} * BLOCK + threadIdx.x;
+    return vectors ? tile + (std::int64_t{i / V} * BLOCK + thread) * V + i % V : tile + std::int64_t{i} * BLOCK + thread;
   }
 };
 
@@ -192,6 +206,21 @@ __device__ inline void place(const pivots<W, P>& w, const record<W, P>& r, int i
   else if (w.high_open || !(w.high < r)) *kept |= 1u << i;
 }
 
+/// The window seen by the copies of one word: a copy lies below it when its position is below
+/// `below_end`, else in it when its position is at most `kept_last` (the record order of `place`
+/// with the word fixed).
+struct copy_bounds {
+  std::int64_t below_end, kept_last;
+  template <class W, class P>
+  __device__ copy_bounds(const pivots<W, P>& w, W word)
+      : below_end(w.low_open || w.low.word < word   ? 0
+                  : word < w.low.word               ? std::numeric_limits<std::int64_t>::max()
+                                                    : static_cast<std::int64_t>(w.low.position)),
+        kept_last(w.high_open || word < w.high.word ? std::numeric_limits<std::int64_t>::max()
+                  : w.high.word < word              ? -1
+                                                    : static_cast<std::int64_t>(w.high.position)) {}
+};
+
 /// Where a filter pass writes: the kept records and the positions below the window, while they
 /// fit, and the counts of both, which add up past the capacities so that the host sees overflow.
 template <class Source>
@@ -211,9 +240,9 @@ struct filter_shared {
   unsigned long long base_below, base_kept;
 };
 
-/// One tile of a filter pass: counts the records below the window (with TAKE_BELOW, appending
-/// their positions) and stores those inside it. A tile with nothing to write or count skips the
-/// scan.
+/// Classifies a thread's items of one tile: *below counts the records below the window, of which
+/// *below_bits marks those whose positions are written (TAKE_BELOW: all of them), and *kept_bits
+/// marks those inside it.
 ///
 /// The pass is bound by integer instructions, not bytes, so an element costs as few as it can:
 /// the element's own comparisons against the pivots' values (native_order; DESCENDING says how
@@ -221,25 +250,20 @@ struct filter_shared {
 /// the rest, the candidates, are placed exactly as records: read again one by one (few), or with
 /// TIED from the registers, where positions alone place the copies of the pivots' value (many).
 /// With TAKE_BELOW, everything up to the window's top is a candidate, since its positions are written.
-template <int BLOCK, int ITEMS, bool TAKE_BELOW, bool DESCENDING, bool TIED, class Source>
-__device__ __forceinline__ void filter_tile(const Source& source,
-                                            const pivots<typename Source::word_type, typename Source::position_type>& w,
-                                            std::int64_t tile, const filter_outputs<Source>& out,
-                                            filter_shared<BLOCK>& shared) {
+template <int ITEMS, bool TAKE_BELOW, bool DESCENDING, bool TIED, class Source, class Items>
+__device__ __forceinline__ void classify_tile(const Source& source,
+                                              const pivots<typename Source::word_type, typename Source::position_type>& w,
+                                              const Items& items, bool full,
+                                              const typename Source::value_type (&values)[ITEMS], unsigned* below,
+                                              unsigned* below_bits, unsigned* kept_bits) {
   using X = typename Source::value_type;
   using order = native_order<X, DESCENDING>;
   static_assert(ITEMS <= 16, "a thread's classes are bit masks of its items");
-  const bool full = tile + BLOCK * ITEMS <= source.size;
-
-  const tile_items<BLOCK, Source::vector> items{tile, full && Source::vector > 1 && source.vectors_aligned()};
   const auto element = [&](int i) { return items.element(i); };
-  X values[ITEMS];
-  load_tile<ITEMS>(source, items, full, values);
-
   // An open end compares as the value nothing passes.
   const X low = w.low_open ? order::first() : source.value_of(w.low.word);
   const X high = w.high_open ? order::last() : source.value_of(w.high.word);
-  unsigned candidate_bits = 0, below = 0;
+  unsigned candidate_bits = 0;
   auto classify = [&](auto whole) {
 #pragma unroll
     for (int i = 0; i < ITEMS; ++i) {
@@ -247,7 +271,7 @@ __device__ __forceinline__ void filter_tile(const Source& source,
       if constexpr (TAKE_BELOW) {
         candidate_bits |= static_cast<unsigned>(real && !order::less(high, values[i])) << i;
       } else {
-        below += real && order::less(values[i], low);
+        *below += real && order::less(values[i], low);
         candidate_bits |= static_cast<unsigned>(real && !order::less(values[i], low) && !order::less(high, values[i]))
                           << i;
       }
@@ -255,13 +279,23 @@ __device__ __forceinline__ void filter_tile(const Source& source,
   };
   if (full) classify(std::true_type{}); else classify(std::false_type{});
 
-  unsigned below_bits = 0, kept_bits = 0;
   if constexpr (TIED) {
+    // The heavy value's word is a closed end's (an open end's value above is not an element's);
+    // its copies are placed by two position bounds, the rest as records.
+    const auto heavy_word = w.low_open ? w.high.word : w.low.word;
+    const X heavy = source.value_of(heavy_word);
+    const copy_bounds bounds(w, heavy_word);
 #pragma unroll
     for (int i = 0; i < ITEMS; ++i) {
       if (!(candidate_bits & (1u << i))) continue;
-      const auto word = Source::identical(values[i], low) ? w.low.word : source.word_of(values[i]);
-      place(w, {word, source.position_at(element(i))}, i, &below_bits, &kept_bits);
+      const auto position = source.position_at(element(i));
+      if (Source::identical(values[i], heavy)) {
+        const auto at = static_cast<std::int64_t>(position);
+        if (at < bounds.below_end) *below_bits |= 1u << i;
+        else if (at <= bounds.kept_last) *kept_bits |= 1u << i;
+      } else {
+        place(w, {source.word_of(values[i]), position}, i, below_bits, kept_bits);
+      }
     }
   } else {
     // Each is read again (from L1), so the registers are never indexed at run time. Where they
@@ -277,18 +311,54 @@ __device__ __forceinline__ void filter_tile(const Source& source,
       if (!crowded) {
         const X value = source.value_at(at);
         if (TAKE_BELOW && order::less(value, low)) {
-          below_bits |= 1u << i;
+          *below_bits |= 1u << i;
           continue;
         }
         if ((w.low_open || order::less(low, value)) && (w.high_open || order::less(value, high))) {
-          kept_bits |= 1u << i;
+          *kept_bits |= 1u << i;
           continue;
         }
       }
-      place(w, source.at(at), i, &below_bits, &kept_bits);
+      place(w, source.at(at), i, below_bits, kept_bits);
     }
   }
-  below += __popc(below_bits);
+  *below += __popc(*below_bits);
+}
+
+/// Writes a thread's marked records from the given output indices on: the positions below the
+/// window (TAKE_BELOW) and the kept records, each while it fits its buffer.
+template <bool TAKE_BELOW, class Source, class Items>
+__device__ __forceinline__ void store_tile(const Source& source, const Items& items, const filter_outputs<Source>& out,
+                                           unsigned below_bits, unsigned kept_bits, unsigned long long next_below,
+                                           unsigned long long next_kept) {
+  if constexpr (TAKE_BELOW) {
+    for (unsigned bits = below_bits; bits != 0; bits &= bits - 1, ++next_below)
+      if (next_below < static_cast<unsigned long long>(out.below_capacity))
+        out.below_out[next_below] = source.position_at(items.element(__ffs(static_cast<int>(bits)) - 1));
+  }
+  for (unsigned bits = kept_bits; bits != 0; bits &= bits - 1, ++next_kept) {
+    if (next_kept >= static_cast<unsigned long long>(out.kept_capacity)) continue;
+    const auto at = items.element(__ffs(static_cast<int>(bits)) - 1);
+    out.kept_words[next_kept] = source.word_at(at);
+    out.kept_positions[next_kept] = source.position_at(at);
+  }
+}
+
+/// One tile of a filter pass, block-wide: counts the records below the window (with TAKE_BELOW,
+/// appending their positions) and stores those inside it. A tile with nothing to write or count
+/// skips the scan.
+template <int BLOCK, int ITEMS, bool TAKE_BELOW, bool DESCENDING, class Source>
+__device__ __forceinline__ void filter_tile(const Source& source,
+                                            const pivots<typename Source::word_type, typename Source::position_type>& w,
+                                            std::int64_t tile, const filter_outputs<Source>& out,
+                                            filter_shared<BLOCK>& shared) {
+  const bool full = tile + BLOCK * ITEMS <= source.size;
+  const tile_items<BLOCK, Source::vector> items{tile, full && Source::vector > 1 && source.vectors_aligned(),
+                                                threadIdx.x};
+  typename Source::value_type values[ITEMS];
+  load_tile<ITEMS>(source, items, full, values);
+  unsigned below = 0, below_bits = 0, kept_bits = 0;
+  classify_tile<ITEMS, TAKE_BELOW, DESCENDING, false>(source, w, items, full, values, &below, &below_bits, &kept_bits);
   if (!__syncthreads_or(below | kept_bits)) return;
 
   // Both counts in one scan: below in the high half, kept in the low half (each < 2^16).
@@ -300,18 +370,44 @@ __device__ __forceinline__ void filter_tile(const Source& source,
     shared.base_kept = tile_kept ? atomicAdd(&out.counts->middle, tile_kept) : 0;
   }
   __syncthreads();
-  if constexpr (TAKE_BELOW) {
-    unsigned long long next = shared.base_below + (offset >> 16);
-    for (unsigned bits = below_bits; bits != 0; bits &= bits - 1, ++next)
-      if (next < static_cast<unsigned long long>(out.below_capacity))
-        out.below_out[next] = source.position_at(element(__ffs(static_cast<int>(bits)) - 1));
-  }
-  unsigned long long next = shared.base_kept + (offset & 0xffffu);
-  for (unsigned bits = kept_bits; bits != 0; bits &= bits - 1, ++next) {
-    if (next >= static_cast<unsigned long long>(out.kept_capacity)) continue;
-    const auto at = element(__ffs(static_cast<int>(bits)) - 1);
-    out.kept_words[next] = source.word_at(at);
-    out.kept_positions[next] = source.position_at(at);
+  store_tile<TAKE_BELOW>(source, items, out, below_bits, kept_bits, shared.base_below + (offset >> 16),
+                         shared.base_kept + (offset & 0xffffu));
+}
+
+/// Top-k's pass when a heavy value fills the window (tied_filter): every copy of it is a candidate,
+/// placed by its position, and almost every tile has nothing to store. So each warp takes tiles
+/// of its own and shares out output room only when it has something to store: no block barrier
+/// holds back the next loads.
+template <int ITEMS, bool DESCENDING, class Source>
+__device__ void filter_tied_in_warps(const Source& source,
+                                     const pivots<typename Source::word_type, typename Source::position_type>& w,
+                                     const filter_outputs<Source>& out) {
+  constexpr std::int64_t tile_size = std::int64_t{warp_threads} * ITEMS;
+  const auto lane = static_cast<unsigned>(lane_id());
+  const std::int64_t warps = std::int64_t{gridDim.x} * blockDim.x / warp_threads;
+  const std::int64_t first = (std::int64_t{blockIdx.x} * blockDim.x + threadIdx.x) / warp_threads;
+  for (std::int64_t tile = first * tile_size; tile < source.size; tile += warps * tile_size) {
+    const bool full = tile + tile_size <= source.size;
+    const tile_items<warp_threads, Source::vector> items{
+        tile, full && Source::vector > 1 && source.vectors_aligned(), lane};
+    typename Source::value_type values[ITEMS];
+    load_tile<ITEMS>(source, items, full, values);
+    unsigned below = 0, below_bits = 0, kept_bits = 0;
+    classify_tile<ITEMS, true, DESCENDING, true>(source, w, items, full, values, &below, &below_bits, &kept_bits);
+    if (!__any_sync(full_warp_mask, below_bits | kept_bits)) continue;
+    // Both counts in one scan, as in filter_tile.
+    const unsigned mine = (static_cast<unsigned>(__popc(below_bits)) << 16) | __popc(kept_bits);
+    const unsigned through = warp_inclusive_sum(mine), offset = through - mine;
+    const unsigned total = __shfl_sync(full_warp_mask, through, warp_threads - 1);
+    unsigned long long base_below = 0, base_kept = 0;
+    if (lane == 0) {
+      if (total >> 16) base_below = atomicAdd(&out.counts->below, static_cast<unsigned long long>(total >> 16));
+      if (total & 0xffffu) base_kept = atomicAdd(&out.counts->middle, static_cast<unsigned long long>(total & 0xffffu));
+    }
+    base_below = __shfl_sync(full_warp_mask, base_below, 0);
+    base_kept = __shfl_sync(full_warp_mask, base_kept, 0);
+    store_tile<true>(source, items, out, below_bits, kept_bits, base_below + (offset >> 16),
+                     base_kept + (offset & 0xffffu));
   }
 }
 
@@ -332,7 +428,8 @@ __device__ void count_one_word(const Source& source,
   constexpr std::int64_t tile_size = std::int64_t{BLOCK} * ITEMS;
   for (std::int64_t tile = std::int64_t{blockIdx.x} * tile_size; tile < source.size; tile += tile_size * gridDim.x) {
     const bool full = tile + tile_size <= source.size;
-    const tile_items<BLOCK, Source::vector> items{tile, full && Source::vector > 1 && source.vectors_aligned()};
+    const tile_items<BLOCK, Source::vector> items{tile, full && Source::vector > 1 && source.vectors_aligned(),
+                                                  threadIdx.x};
     X values[ITEMS];
     load_tile<ITEMS>(source, items, full, values);
 #pragma unroll
@@ -355,10 +452,10 @@ __device__ void count_one_word(const Source& source,
   }
 }
 
-/// A filter pass. The common kernel (not TIED) takes one tile per block and does nothing when both
-/// pivots have one word (a heavy value between them); then the TIED kernel works, over tiles in
-/// turn (a grid of a few blocks per multiprocessor, which costs little when it has nothing to do):
-/// it places the copies of the heavy value by their positions, or for a value search only counts.
+/// A filter pass. The common kernel (not TIED) takes one tile per block and does nothing when a
+/// heavy value fills the window (tied_filter); then the TIED kernel works, over tiles in turn (a
+/// grid of a few blocks per multiprocessor, which costs little when it has nothing to do): it
+/// places the copies of the heavy value by their positions, or for a value search only counts.
 /// The host launches both. Keeping the tied placement in the common kernel cost it 10-15 %.
 template <int BLOCK, int ITEMS, bool TAKE_BELOW, bool DESCENDING, bool TIED, class Source>
 __global__ void __launch_bounds__(BLOCK, 2)
@@ -366,18 +463,14 @@ __global__ void __launch_bounds__(BLOCK, 2)
                   filter_outputs<Source> out) {
   __shared__ filter_shared<BLOCK> shared;
   const auto w = *window;
-  if (one_word(w) != TIED) return;
+  if (tied_filter(w, TAKE_BELOW) != TIED) return;
   constexpr std::int64_t tile_size = std::int64_t{BLOCK} * ITEMS;
   if constexpr (!TIED) {
-    filter_tile<BLOCK, ITEMS, TAKE_BELOW, DESCENDING, false>(source, w, std::int64_t{blockIdx.x} * tile_size, out,
-                                                             shared);
+    filter_tile<BLOCK, ITEMS, TAKE_BELOW, DESCENDING>(source, w, std::int64_t{blockIdx.x} * tile_size, out, shared);
   } else if constexpr (!TAKE_BELOW) {
     count_one_word<BLOCK, ITEMS, DESCENDING>(source, w, out.counts);
   } else {
-    for (std::int64_t tile = std::int64_t{blockIdx.x} * tile_size; tile < source.size; tile += tile_size * gridDim.x) {
-      filter_tile<BLOCK, ITEMS, TAKE_BELOW, DESCENDING, true>(source, w, tile, out, shared);
-      __syncthreads();  // the next tile reuses the shared memory
-    }
+    filter_tied_in_warps<ITEMS, DESCENDING>(source, w, out);
   }
 }
 
