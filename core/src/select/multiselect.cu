@@ -142,6 +142,8 @@ void multiselect_by_buckets(const T* data, std::int64_t size, std::span<const st
   BKT_CUDA_CHECK(cudaMemcpyAsync(d_ranks, distinct.data(), sizeof(std::int64_t) * distinct.size(),
                                  cudaMemcpyHostToDevice, stream));
   const int rank_count = static_cast<int>(distinct.size());
+  // The host reads every entry back in one copy, found or not (and their padding): define them.
+  BKT_CUDA_CHECK(cudaMemsetAsync(targets, 0, sizeof(target_bucket) * plan.max_targets, stream));
   locate_ranks_kernel<512, T><<<1, 512, 0, stream>>>(
       classifier, totals, slice_at<unsigned long long>(base, plan.starts), d_ranks, rank_count,
       slice_at<int>(base, plan.rank_bucket), local_rank, distinct_results, targets, target_count);

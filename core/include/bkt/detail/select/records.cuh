@@ -135,6 +135,9 @@ struct pivots {
   /// A heavy value fills the window: the sample's words at its two ranks (clamped to the sample
   /// where an end is open) are one word, and a quarter of the sample or more has it.
   int heavy;
+  /// Makes the size a multiple of 8 bytes: the level report after it then has no padding that
+  /// the host's copy would read undefined.
+  int unused;
 };
 
 /// Whether both pivots have one word (a heavy value between them).
@@ -170,6 +173,7 @@ BKT_HOST_DEVICE inline bool counted_only(const pivots<W, P>& w, bool taking) {
 /// What one level tells the host, read back in one copy: its window and its filter's counts.
 template <class W, class P>
 struct level_report {
+  static_assert(sizeof(pivots<W, P>) % alignof(filter_counts) == 0, "no padding before the counts");
   pivots<W, P> window;
   filter_counts counts;
 };

@@ -52,12 +52,16 @@ __device__ void set_window(const window_ranks& ranks, std::int64_t samples, cons
                            const record<W, P>& high, std::int64_t copies, pivots<W, P>* window,
                            filter_counts* counts) {
   *counts = filter_counts{};
-  window->low_open = ranks.low < 0;
-  window->high_open = ranks.high >= samples;
-  window->heavy = low.word == high.word && 4 * copies >= samples;
+  // Built in zeroed bytes and copied whole: the host reads the window back, padding included.
+  pivots<W, P> w;
+  std::memset(&w, 0, sizeof w);
+  w.low_open = ranks.low < 0;
+  w.high_open = ranks.high >= samples;
+  w.heavy = low.word == high.word && 4 * copies >= samples;
   // An open side's record is never compared, but the filter loads the whole window: define it.
-  window->low = ranks.low < 0 ? record<W, P>{} : low;
-  window->high = ranks.high >= samples ? record<W, P>{} : high;
+  if (!w.low_open) w.low = low;
+  if (!w.high_open) w.high = high;
+  std::memcpy(window, &w, sizeof w);
 }
 
 /// Draws the words of `drawn` stratified positions of the input (one a thread, so that all the
