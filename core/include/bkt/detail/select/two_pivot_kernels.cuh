@@ -252,7 +252,7 @@ struct filter_shared {
 /// the element's own comparisons against the pivots' values (native_order; DESCENDING says how
 /// `source` orients them) clear what surely lies below (counted) or above the window, and only
 /// the rest, the candidates, are placed exactly as records: read again one by one (few), or with
-/// TIED from the registers, where positions alone place the copies of the pivots' value (many).
+/// TIED from the registers, where positions alone place the copies of a heavy value (many).
 /// With TAKE_BELOW, everything up to the window's top is a candidate, since its positions are written.
 template <int ITEMS, bool TAKE_BELOW, bool DESCENDING, bool TIED, class Source, class Items>
 __device__ __forceinline__ void classify_tile(const Source& source,
@@ -284,8 +284,8 @@ __device__ __forceinline__ void classify_tile(const Source& source,
   if (full) classify(std::true_type{}); else classify(std::false_type{});
 
   if constexpr (TIED) {
-    // The heavy value's word is a closed end's (an open end's value above is not an element's);
-    // its copies are placed by two position bounds, the rest as records.
+    // The heavy value's word is a closed end's (an open end holds no element's word); its copies
+    // are placed by two position bounds, the rest as records.
     const auto heavy_word = w.low_open ? w.high.word : w.low.word;
     const X heavy = source.value_of(heavy_word);
     const copy_bounds bounds(w, heavy_word);
