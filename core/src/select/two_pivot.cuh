@@ -30,8 +30,8 @@ inline constexpr float window_spreads[] = {3.0f, 5.0f, 7.0f};
 
 /// Device memory for one search over `size` records: two candidate buffers (the first level keeps
 /// at most a sixteenth of the input, later levels an eighth of that), the drawn sample, the
-/// level's window and counts, and the selected position. The widest first window (7 standard deviations of a drawn
-/// sample's rank to either side) holds 3.9 % of the input.
+/// level's window and counts, and the selected position. The widest first window (7 standard
+/// deviations of a drawn sample's rank to either side) holds 3.9 % of the input.
 template <class W, class P>
 struct two_pivot_layout {
   std::int64_t capacity[2];

@@ -176,7 +176,8 @@ struct tile_items {
   bool vectors;
   unsigned thread;
   __device__ std::int64_t element(int i) const {
-    return vectors ? tile + (std::int64_t{i / V} * BLOCK + thread) * V + i % V : tile + std::int64_t{i} * BLOCK + thread;
+    return vectors ? tile + (std::int64_t{i / V} * BLOCK + thread) * V + i % V
+                   : tile + std::int64_t{i} * BLOCK + thread;
   }
 };
 
@@ -255,11 +256,10 @@ struct filter_shared {
 /// TIED from the registers, where positions alone place the copies of a heavy value (many).
 /// With TAKE_BELOW, everything up to the window's top is a candidate, since its positions are written.
 template <int ITEMS, bool TAKE_BELOW, bool DESCENDING, bool TIED, class Source, class Items>
-__device__ __forceinline__ void classify_tile(const Source& source,
-                                              const pivots<typename Source::word_type, typename Source::position_type>& w,
-                                              const Items& items, bool full,
-                                              const typename Source::value_type (&values)[ITEMS], unsigned* below,
-                                              unsigned* below_bits, unsigned* kept_bits) {
+__device__ __forceinline__ void classify_tile(
+    const Source& source, const pivots<typename Source::word_type, typename Source::position_type>& w,
+    const Items& items, bool full,
+    const typename Source::value_type (&values)[ITEMS], unsigned* below, unsigned* below_bits, unsigned* kept_bits) {
   using X = typename Source::value_type;
   using order = native_order<X, DESCENDING>;
   static_assert(ITEMS <= 16, "a thread's classes are bit masks of its items");
