@@ -465,11 +465,11 @@ template <int BLOCK, int ITEMS, bool TAKE_BELOW, bool DESCENDING, bool TIED, cla
 __global__ void __launch_bounds__(BLOCK, 2)
     filter_kernel(Source source, const pivots<typename Source::word_type, typename Source::position_type>* window,
                   filter_outputs<Source> out) {
-  __shared__ filter_shared<BLOCK> shared;
   const auto w = *window;
   if (tied_filter(w, TAKE_BELOW) != TIED) return;
-  constexpr std::int64_t tile_size = std::int64_t{BLOCK} * ITEMS;
   if constexpr (!TIED) {
+    __shared__ filter_shared<BLOCK> shared;
+    constexpr std::int64_t tile_size = std::int64_t{BLOCK} * ITEMS;
     filter_tile<BLOCK, ITEMS, TAKE_BELOW, DESCENDING>(source, w, std::int64_t{blockIdx.x} * tile_size, out, shared);
   } else if constexpr (!TAKE_BELOW) {
     count_one_word<BLOCK, ITEMS, DESCENDING>(source, w, out.counts);
