@@ -132,11 +132,16 @@ void bench_float(bkt::bench::report& rep, const bkt::bench::options& opts, std::
 
 void bench_bytes(bkt::bench::report& rep, const bkt::bench::options& opts, std::int64_t n, bkt::workspace& ws,
                  cub_storage& cub, cudaStream_t stream) {
-  constexpr int bins = 256;
-  counts c(bins, stream);
+  constexpr int max_bins = 256;
+  counts c(max_bins, stream);
   bkt::device_buffer<std::uint8_t> data(n, stream);
   bkt::bench::fill(data.data(), n, bkt::bench::uniform_keys<std::uint8_t>{}, stream);
-  compare_even<std::uint8_t, int>(rep, opts, "histogram_even u8 bins=256", data, bins, 0, 256, c, ws, cub, stream);
+  for (const int bins : {1, 16, max_bins})
+    compare_even<std::uint8_t, int>(rep, opts, "histogram_even u8 bins=" + std::to_string(bins), data, bins, 0, 256, c,
+                                    ws, cub, stream);
+  bkt::bench::fill(data.data(), n, [] __device__(std::int64_t) { return std::uint8_t{200}; }, stream);
+  compare_even<std::uint8_t, int>(rep, opts, "histogram_even u8 bins=256 equal", data, max_bins, 0, 256, c, ws, cub,
+                                  stream);
 }
 
 }  // namespace

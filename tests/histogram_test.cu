@@ -73,7 +73,8 @@ TYPED_TEST(histogram_test, matches_reference_on_every_generator_and_size) {
     }
 }
 
-/// Every bin count from 1 to 256 (the register and shared-memory paths), for float and int16 data.
+/// Every bin count from 1 to 256 (the register and shared-memory paths), for float and int16 data,
+/// and for bytes (which count values, then fold them into bins).
 TEST(histogram_bins, every_count_from_1_to_256) {
   BKT_REQUIRE_GPU();
   test_stream stream;
@@ -84,15 +85,21 @@ TEST(histogram_bins, every_count_from_1_to_256) {
   for (const std::int64_t n : sizes_here) {
     const auto float_gens = sweep_generators<float>();
     const auto short_gens = sweep_generators<std::int16_t>();
+    const auto byte_gens = sweep_generators<std::uint8_t>();
+    const auto signed_byte_gens = sweep_generators<std::int8_t>();
     for (std::size_t g = 0; g < float_gens.size(); ++g) {
       const auto floats = float_gens[g].make(n, s + static_cast<std::uint64_t>(n));
       const auto shorts = short_gens[g].make(n, s + static_cast<std::uint64_t>(n));
+      const auto bytes = byte_gens[g % byte_gens.size()].make(n, s + static_cast<std::uint64_t>(n));
+      const auto signed_bytes = signed_byte_gens[g % signed_byte_gens.size()].make(n, s + static_cast<std::uint64_t>(n));
       const auto float_edges = sorted_splitters<float>(257, s + g);
       for (int bins = 1; bins <= 256; ++bins) {
         if (quick_mode() && bins > 3 && bins % 31 != 0 && bins < 254) continue;
         SCOPED_TRACE(float_gens[g].name + " n=" + std::to_string(n) + " bins=" + std::to_string(bins));
         check_even<float>(floats, -5e5f, 5e5f, bins, true, ws, stream);
         check_even<std::int16_t>(shorts, -20000, 20000, bins, true, ws, stream);
+        check_even<std::uint8_t>(bytes, 3, 250, bins, true, ws, stream);
+        check_even<std::int8_t>(signed_bytes, -100, 100, bins, true, ws, stream);
         check_range<float>(floats, std::vector<float>(float_edges.begin(), float_edges.begin() + bins + 1), true, ws,
                            stream);
         if (::testing::Test::HasFailure()) return;

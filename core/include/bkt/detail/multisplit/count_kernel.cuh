@@ -6,17 +6,20 @@
 // whole warp adding to one counter well); a thread merges runs of equal buckets in a register
 // first, so sorted, clustered and all-equal data make few atomics. More buckets add straight to
 // the totals in global memory. Each block then adds its non-zero counters to the totals.
+// One-byte keys count their 256 values instead (count_bytes_kernel), whatever the buckets.
 #pragma once
 
 #include <cuda_runtime_api.h>
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <type_traits>
 
 #include "bkt/detail/device/occupancy.cuh"
 #include "bkt/detail/multisplit/shared_table.cuh"
 #include "bkt/detail/device/vector_sweep.cuh"
+#include "bkt/detail/warp/warp_scan.cuh"
 #include "bkt/error.hpp"
 
 namespace bkt::detail::multisplit {
@@ -93,6 +96,51 @@ __global__ void __launch_bounds__(count_block_threads) count_kernel(count_args<T
   }
 }
 
+/// Keys of one byte take 256 values, so a block counts values, not buckets: one shared atomic per
+/// element and no bucket arithmetic, with the bucket functor run once per value at the end. Each
+/// lane counts in its own column ([value][lane]), so a warp's atomics never meet in a bank,
+/// whatever the data. Loads of 64 elements a thread keep enough bytes in flight.
+inline constexpr int byte_values = 256;
+inline constexpr int byte_loads = 64;
+inline constexpr std::size_t byte_counter_bytes = sizeof(unsigned) * byte_values * warp_threads;
+
+template <class T, class Fn>
+__global__ void __launch_bounds__(count_block_threads) count_bytes_kernel(count_args<T, no_weight> args, Fn fn) {
+  static_assert(sizeof(T) == 1 && count_block_threads >= byte_values);
+  extern __shared__ __align__(16) unsigned char shared[];
+  auto* counters = reinterpret_cast<unsigned*>(shared);
+  for (int i = static_cast<int>(threadIdx.x); i < byte_values * warp_threads; i += count_block_threads) counters[i] = 0;
+  __syncthreads();
+
+  const std::int64_t threads = static_cast<std::int64_t>(gridDim.x) * count_block_threads;
+  const std::int64_t thread = static_cast<std::int64_t>(blockIdx.x) * count_block_threads + threadIdx.x;
+  const auto lane = static_cast<unsigned>(lane_id());
+  sweep_vectors<byte_loads>(args.data, args.num_items, thread, threads, [&](const T& x) {
+    std::uint8_t value;
+    std::memcpy(&value, &x, 1);
+    atomicAdd(&counters[value * warp_threads + lane], 1u);
+  });
+  __syncthreads();
+
+  if (threadIdx.x >= byte_values) return;
+  // Thread v sums value v's columns, starting at its own lane so that a warp's reads take distinct banks.
+  const auto value = static_cast<std::uint8_t>(threadIdx.x);
+  unsigned count = 0;
+  for (unsigned l = 0; l < warp_threads; ++l) count += counters[value * warp_threads + (l + lane) % warp_threads];
+  T key;
+  std::memcpy(&key, &value, 1);
+  const unsigned bucket = clamped_bucket(fn, key, args.num_buckets);
+  // The lanes whose values share a bucket add as one (few buckets: few global atomics per block).
+  const unsigned peers = __match_any_sync(full_warp_mask, bucket);
+  unsigned sum = 0;
+  for (int l = 0; l < warp_threads; ++l) {
+    const unsigned other = __shfl_sync(full_warp_mask, count, l);
+    if (peers >> l & 1u) sum += other;
+  }
+  if (sum != 0 && lane == static_cast<unsigned>(__ffs(static_cast<int>(peers)) - 1))
+    atomicAdd(total_of(args, bucket), static_cast<unsigned long long>(sum));
+}
+
 /// offsets[b] = the sum of totals[0, b) for b in [0, num_buckets] (core/src/multisplit/offsets.cu);
 /// for `rows` rows of totals (num_buckets apart) and of offsets (num_buckets + 1 apart).
 void launch_bucket_offsets(const unsigned long long* totals, int num_buckets, std::int64_t* offsets,
@@ -110,24 +158,33 @@ void launch_count(const T* data, const W* weights, std::int64_t num_items, int n
                   cudaStream_t stream) {
   if (num_items == 0) return;
   constexpr bool weighted = !std::is_same_v<W, no_weight>;
-  const std::size_t counter_bytes = static_cast<std::size_t>(num_buckets) * (weighted ? sizeof(double) : sizeof(unsigned));
-  const count_strategy strategy =
-      counter_bytes <= shared_counter_bytes ? count_strategy::shared : count_strategy::global;
-  const std::size_t table_bytes = shared_table_bytes(fn);
-  const std::size_t shared_bytes = table_bytes + (strategy == count_strategy::global ? 0 : counter_bytes);
-  auto kernel = strategy == count_strategy::shared ? count_kernel<T, W, count_strategy::shared, Fn>
-                                                  : count_kernel<T, W, count_strategy::global, Fn>;
-  allow_shared_bytes(kernel, shared_bytes);
   // Enough blocks to fill the GPU, no more than the data needs, and at most 2^31 elements per
   // block so that 32-bit shared counters cannot overflow.
-  constexpr std::int64_t block_items = std::int64_t{count_block_threads} * count_items_per_load_round;
-  const std::int64_t needed = (num_items + block_items - 1) / block_items;
-  const std::int64_t floor = (num_items >> 31) + 1;
-  std::int64_t blocks = std::min(needed, resident_blocks(kernel, count_block_threads, shared_bytes));
-  blocks = std::max(blocks, floor);
-  const count_args<T, W> args{data, weights, num_items, num_buckets, totals,
-                              last_total, static_cast<unsigned>(table_bytes)};
-  kernel<<<static_cast<unsigned>(blocks), count_block_threads, shared_bytes, stream>>>(args, fn);
+  auto grid = [&](auto kernel, std::size_t shared_bytes, std::int64_t block_items) {
+    allow_shared_bytes(kernel, shared_bytes);
+    const std::int64_t needed = (num_items + block_items - 1) / block_items;
+    const std::int64_t floor = (num_items >> 31) + 1;
+    return static_cast<unsigned>(
+        std::max(std::min(needed, resident_blocks(kernel, count_block_threads, shared_bytes)), floor));
+  };
+  const count_args<T, W> args{data, weights, num_items, num_buckets, totals, last_total, 0};
+  if constexpr (sizeof(T) == 1 && !weighted) {
+    auto kernel = count_bytes_kernel<T, Fn>;
+    kernel<<<grid(kernel, byte_counter_bytes, std::int64_t{count_block_threads} * byte_loads), count_block_threads,
+             byte_counter_bytes, stream>>>(args, fn);
+  } else {
+    const std::size_t counter_bytes = static_cast<std::size_t>(num_buckets) * (weighted ? sizeof(double) : sizeof(unsigned));
+    const count_strategy strategy =
+        counter_bytes <= shared_counter_bytes ? count_strategy::shared : count_strategy::global;
+    const std::size_t table_bytes = shared_table_bytes(fn);
+    const std::size_t shared_bytes = table_bytes + (strategy == count_strategy::global ? 0 : counter_bytes);
+    auto kernel = strategy == count_strategy::shared ? count_kernel<T, W, count_strategy::shared, Fn>
+                                                    : count_kernel<T, W, count_strategy::global, Fn>;
+    auto shared_args = args;
+    shared_args.counters_offset = static_cast<unsigned>(table_bytes);
+    kernel<<<grid(kernel, shared_bytes, std::int64_t{count_block_threads} * count_items_per_load_round),
+             count_block_threads, shared_bytes, stream>>>(shared_args, fn);
+  }
   BKT_CHECK_LAUNCH(stream);
 }
 
