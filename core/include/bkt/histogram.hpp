@@ -6,8 +6,8 @@
 // and NaN land in no bin: their number is written to *d_outside (skipped when d_outside is null).
 // Weighted forms add each element's weight (float or double) to its bin, summing in double.
 //
-// Bins: 1 to 16,777,216. Up to 4096 bins each block counts in shared memory (bins <= 64 in
-// registers, from one ballot per bit of the bin id); more bins count with global atomics.
+// Bins: 1 to 16,777,216. Up to 12,287 bins (6,143 weighted) each block counts in shared memory;
+// more bins count with global atomics. One-byte data count their 256 values and fold them into bins.
 // Data types: int8..int32, uint8..uint32, float, double. Device API: device memory, asynchronous
 // on `stream`; bkt/histogram.cuh takes any bin functor. Host API: bkt::host, GPU or CPU.
 #pragma once

@@ -43,15 +43,16 @@ struct shared_table<splitter_buckets<Key>> {
 };
 
 /// range_bins on the device: a table of evenly spaced cells over [edges[0], edges[bins]) gives,
-/// for each cell, the bins of its neighbourhood. Most cells (4096 cells, usually far fewer bins)
-/// lie inside one bin, and an element there needs no search and no edge at all; the others search
-/// only the few bins their cell spans and then check the exact edges. The cell arithmetic errs by
+/// for each cell, the bins of its neighbourhood. Most cells (8192 cells, usually far fewer bins)
+/// lie inside one bin, and an element there needs no search and no edge at all; in a cell that
+/// spans two bins the one edge between them decides, and the rare cell that spans more searches
+/// only those bins and then checks the exact edges. The cell arithmetic errs by
 /// far less than a cell (it runs in double where float could lose more), and a cell counts as
 /// inside one bin only when its neighbours on both sides are too, so rounding cannot change a
 /// result.
 template <class T>
 struct indexed_range_bins {
-  static constexpr int cells = 4096;
+  static constexpr int cells = 8192;
   using math = std::conditional_t<std::is_same_v<T, float> || (std::is_integral_v<T> && sizeof(T) <= 2), float, double>;
   const T* edges;
   const std::uint32_t* cell_bins;  // low 16 bits: the first bin the cell may hold, high: the last
@@ -66,8 +67,11 @@ struct indexed_range_bins {
       const math position = (static_cast<math>(x) - static_cast<math>(lowest)) * scale;
       const std::uint32_t span = cell_bins[position < static_cast<math>(cells) ? static_cast<int>(position) : cells - 1];
       first = static_cast<int>(span & 0xffffu);
-      count = static_cast<int>(span >> 16) - first + 1;
-      if (count == 1) return first;
+      const int last = static_cast<int>(span >> 16);
+      // The cell's span holds the element's bin (as the one-bin case trusts), so one edge between
+      // two bins decides alone: most boundary cells cost one shared load, not a search.
+      if (last <= first + 1) return last == first || x < edges[last] ? first : last;
+      count = last - first + 1;
     }
     for (; count > 1;) {
       const int half = count / 2;
