@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
+#include <limits>
 #include <random>
 
 #include "bkt/histogram.cuh"
@@ -121,6 +123,36 @@ TEST(histogram_cases, zipf_data_one_bin_per_rank) {
     check_even<std::uint16_t>(data, 1, 65, 64, true, ws, stream);        // the register path
     check_even<std::uint16_t>(data, 0, 50000, 50000, true, ws, stream);  // global atomics, one hot bin
   }
+}
+
+/// Edges one ulp apart far from zero: the range cells are finer than the data's precision, so
+/// many cells round to the same value. Every element sits on or next to an edge.
+TEST(histogram_cases, edges_closer_than_the_cells_resolve) {
+  BKT_REQUIRE_GPU();
+  test_stream stream;
+  bkt::workspace ws;
+  const std::uint64_t s = seed();
+  SCOPED_TRACE("BKT_TEST_SEED=" + std::to_string(s));
+  std::mt19937_64 rng(s);
+  auto run = [&](auto origin) {
+    using T = decltype(origin);
+    std::vector<T> edges{origin};
+    for (int i = 0; i < 300; ++i) {
+      T next = std::nextafter(edges.back(), std::numeric_limits<T>::infinity());
+      if (rng() % 4 == 0) next = std::nextafter(next, std::numeric_limits<T>::infinity());  // uneven widths
+      edges.push_back(rng() % 8 == 0 ? edges.back() : next);                                 // and empty bins
+    }
+    std::vector<T> data(100003);
+    for (T& x : data) {
+      const T edge = edges[rng() % edges.size()];
+      const int step = static_cast<int>(rng() % 3);  // the edge, one ulp below or one above
+      x = step == 0 ? edge : std::nextafter(edge, step == 1 ? -std::numeric_limits<T>::infinity()
+                                                            : std::numeric_limits<T>::infinity());
+    }
+    check_range<T>(data, edges, true, ws, stream);
+  };
+  for (const float origin : {1.0e7f, -3.5e4f, 1.0f}) run(origin);
+  for (const double origin : {1.0e15, -2.0e-3}) run(origin);
 }
 
 TEST(histogram_cases, host_api_on_gpu_matches_the_cpu) {

@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <type_traits>
 
+#include <cuda/std/limits>
+
 #include "bkt/buckets.hpp"
 
 namespace bkt::detail::multisplit {
@@ -43,13 +45,12 @@ struct shared_table<splitter_buckets<Key>> {
 };
 
 /// range_bins on the device: a table of evenly spaced cells over [edges[0], edges[bins]) gives,
-/// for each cell, the bins of its neighbourhood. Most cells (8192 cells, usually far fewer bins)
-/// lie inside one bin, and an element there needs no search and no edge at all; in a cell that
-/// spans two bins the one edge between them decides, and the rare cell that spans more searches
-/// only those bins and then checks the exact edges. The cell arithmetic errs by
-/// far less than a cell (it runs in double where float could lose more), and a cell counts as
-/// inside one bin only when its neighbours on both sides are too, so rounding cannot change a
-/// result.
+/// for each cell, the bins it may hold. Most cells (8192 cells, usually far fewer bins) lie inside
+/// one bin, and an element there needs no search and no edge at all; in a cell that spans two
+/// bins the one edge between them decides, and the rare cell that spans more searches only those
+/// bins and then checks the exact edges. The cell arithmetic errs by far less than a sixteenth of
+/// a cell (it runs in double where float could lose more), and each cell's span is widened by that
+/// much on both sides, so rounding cannot change a result.
 template <class T>
 struct indexed_range_bins {
   static constexpr int cells = 8192;
@@ -89,8 +90,7 @@ template <class T>
 struct shared_table<range_bins<T>> {
   using fn = range_bins<T>;
   using indexed = indexed_range_bins<T>;
-  // Bins at each cell start (cells + 1), then the spans of the cells.
-  static constexpr std::size_t cell_bytes = (2 * indexed::cells + 1) * sizeof(std::uint32_t);
+  static constexpr std::size_t cell_bytes = indexed::cells * sizeof(std::uint32_t);
   __host__ __device__ static std::size_t edge_bytes(const fn& f) { return (sizeof(T) * (static_cast<std::size_t>(f.bins) + 1) + 15) / 16 * 16; }
   __host__ __device__ static bool fits(const fn& f) { return f.bins < 65536 && edge_bytes(f) <= max_shared_table_bytes; }
   static std::size_t bytes(const fn& f) { return fits(f) ? edge_bytes(f) + cell_bytes : 0; }
@@ -100,23 +100,25 @@ struct shared_table<range_bins<T>> {
     using math = typename indexed::math;
     if (!fits(f)) return indexed{f.edges, nullptr, f.bins, f.edges[0], f.edges[f.bins], math(0)};
     const T* edges = copy_table(f.edges, static_cast<std::size_t>(f.bins) + 1, shared);
-    auto* start_bin = reinterpret_cast<std::uint32_t*>(shared + edge_bytes(f));
-    std::uint32_t* cell_bins = start_bin + indexed::cells + 1;
+    auto* cell_bins = reinterpret_cast<std::uint32_t*>(shared + edge_bytes(f));
     __syncthreads();
     const T lowest = edges[0], highest = edges[f.bins];
     const math scale = static_cast<math>(indexed::cells) / (static_cast<math>(highest) - static_cast<math>(lowest));
+    // A range too narrow for the cells to be told apart: search every element.
+    if (!(scale < cuda::std::numeric_limits<math>::infinity())) return indexed{edges, nullptr, f.bins, lowest, highest, math(0)};
     const fn on_shared{edges, f.bins};
-    for (int c = static_cast<int>(threadIdx.x); c <= indexed::cells; c += static_cast<int>(blockDim.x)) {
-      const math start = static_cast<math>(lowest) + static_cast<math>(c) / scale;
-      const int bin = !(start >= static_cast<math>(lowest)) ? 0 : on_shared(static_cast<T>(start));
-      start_bin[c] = static_cast<std::uint32_t>(bin >= f.bins ? f.bins - 1 : bin);
-    }
-    __syncthreads();
-    for (int c = static_cast<int>(threadIdx.x); c < indexed::cells; c += static_cast<int>(blockDim.x)) {
-      const std::uint32_t first = start_bin[c > 0 ? c - 1 : 0];
-      const std::uint32_t last = start_bin[c + 2 <= indexed::cells ? c + 2 : indexed::cells];
-      cell_bins[c] = first | (last << 16);
-    }
+    // The bin of the value `position` cells above the lowest edge, clamped to the bins. Rounding
+    // that value to T keeps its order against every element, so a span computed from bounds
+    // that the element's own position cannot cross holds the element's bin.
+    auto bin_at = [&](math position) {
+      const math value = static_cast<math>(lowest) + position / scale;
+      const int bin = !(value >= static_cast<math>(lowest)) ? 0 : on_shared(static_cast<T>(value));
+      return static_cast<std::uint32_t>(bin >= f.bins ? f.bins - 1 : bin);
+    };
+    // The element's cell errs by far less than this margin (a few ulps of a position below cells).
+    constexpr math margin = math(1) / 16;
+    for (int c = static_cast<int>(threadIdx.x); c < indexed::cells; c += static_cast<int>(blockDim.x))
+      cell_bins[c] = bin_at(static_cast<math>(c) - margin) | (bin_at(static_cast<math>(c + 1) + margin) << 16);
     return indexed{edges, cell_bins, f.bins, lowest, highest, scale};
   }
 };
