@@ -54,6 +54,12 @@ struct window_ranks {
     const double half = spread * deviation + 4.0;
     return {static_cast<std::int64_t>(floor(center - half)), static_cast<std::int64_t>(ceil(center + half))};
   }
+
+  /// Both ranks clamped into a sample of `samples`: an open end takes the sample's edge.
+  BKT_HOST_DEVICE window_ranks clamped(std::int64_t samples) const {
+    const auto clamp = [samples](std::int64_t rank) { return rank < 0 ? 0 : rank >= samples ? samples - 1 : rank; };
+    return {clamp(low), clamp(high)};
+  }
 };
 
 /// The i-th of `samples` positions spread over [0, size): one random position in each of
@@ -125,10 +131,10 @@ struct block_rank_select {
     typename scan::TempStorage scan;
   };
 
-  /// out[t] = the index of rank ranks[t] (each in [0, BLOCK * ITEMS)); copies[t], when asked
-  /// for, = how many words equal that rank's word.
+  /// out[t] = the index of rank ranks[t] (each in [0, BLOCK * ITEMS)); *low_copies, when asked
+  /// for, = how many words equal the word of ranks[0].
   __device__ static void select(const W (&words)[ITEMS], const unsigned (&ranks)[2], unsigned (&out)[2], storage& s,
-                                unsigned* copies = nullptr) {
+                                unsigned* low_copies = nullptr) {
     constexpr int word_bits = 8 * sizeof(W);
     if (threadIdx.x < 2) {
       s.prefix[threadIdx.x] = W{0};
@@ -181,10 +187,7 @@ struct block_rank_select {
     for (int i = 0; i < ITEMS; ++i) mine += (words[i] == word0) + ((words[i] == word1) << 16);
     unsigned before = 0, all = 0;
     scan(s.scan).ExclusiveSum(mine, before, all);
-    if (copies != nullptr) {
-      copies[0] = all & 0xffffu;
-      copies[1] = all >> 16;
-    }
+    if (low_copies != nullptr) *low_copies = all & 0xffffu;
     unsigned seen[2] = {before & 0xffffu, before >> 16};
     const unsigned wanted[2] = {s.rank[0], s.rank[1]};
 #pragma unroll

@@ -98,17 +98,15 @@ __global__ void __launch_bounds__(BLOCK)
     for (int i = 0; i < ITEMS; ++i)  // padding comes after every real word
       words[i] = first + i < drawn ? drawn_words[first + i] : static_cast<W>(~W{0});
   }
-  const auto inside = [&](std::int64_t rank) {
-    return static_cast<unsigned>(rank < 0 ? 0 : rank >= drawn ? drawn - 1 : rank);
-  };
-  const unsigned wanted[2] = {inside(ranks.low), inside(ranks.high)};
-  unsigned chosen[2], copies[2];
-  selector::select(words, wanted, chosen, shared, copies);
+  const auto inside = ranks.clamped(drawn);
+  const unsigned wanted[2] = {static_cast<unsigned>(inside.low), static_cast<unsigned>(inside.high)};
+  unsigned chosen[2], copies;
+  selector::select(words, wanted, chosen, shared, &copies);
   if (threadIdx.x == 0) {
     const auto at = [&](unsigned index) {
       return record<W, P>{drawn_words[index], static_cast<P>(stratified_position(index, drawn, size, seed))};
     };
-    set_window(ranks, drawn, at(chosen[0]), at(chosen[1]), copies[0], window, counts);
+    set_window(ranks, drawn, at(chosen[0]), at(chosen[1]), copies, window, counts);
   }
 }
 
@@ -130,12 +128,12 @@ __global__ void __launch_bounds__(BLOCK)
   const auto ranks = window_ranks::around(target, source.size, samples, spread);
   record<W, P> r[ITEMS];
   sorted_sample<BLOCK, ITEMS>(source, samples, seed, r, *reinterpret_cast<typename sorter::storage*>(shared));
-  const std::int64_t low = ranks.low < 0 ? 0 : ranks.low, high = ranks.high >= samples ? samples - 1 : ranks.high;
+  const auto inside = ranks.clamped(samples);
   if (threadIdx.x == 0) copies = 0;
   for (int i = 0; i < ITEMS; ++i) {
     const std::int64_t rank = std::int64_t{threadIdx.x} * ITEMS + i;
-    if (rank == low) ends[0] = r[i];
-    if (rank == high) ends[1] = r[i];
+    if (rank == inside.low) ends[0] = r[i];
+    if (rank == inside.high) ends[1] = r[i];
   }
   __syncthreads();
   unsigned mine = 0;
