@@ -1,6 +1,8 @@
 // One-pass, order-preserving compaction: each tile loads its elements once, ranks the chosen ones
 // with warp scans, publishes its count for decoupled look-back, stages the chosen elements in
-// shared memory and writes them out contiguously.
+// shared memory and writes them out contiguously. Tiles arrive through a ring of shared-memory
+// stages that the bulk copy engine fills ahead of the ranking warps, so the bytes in flight are not
+// bounded by registers.
 //
 // The ballot/popc compaction paper (three phases: count, scan, scatter) reads the input twice and
 // launches three kernels; here the scan of tile counts happens inside the same pass, so each key is
@@ -10,6 +12,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "bkt/detail/block/bulk_copy.cuh"
 #include "bkt/detail/block/named_barrier.cuh"
 #include "bkt/detail/compact/tile_shape.hpp"
 #include "bkt/detail/device/tile_lookback.cuh"
@@ -38,6 +41,7 @@ struct compact_args {
   std::uint64_t* tile_status;  // zeroed before the launch, one word per tile
   bool vector_keys;            // keys_in is aligned for the tile's vector loads
   bool vector_flags;           // likewise the flag array, when the pick reads one
+  bool bulk_loads;             // both are 16-byte aligned: full tiles may come through the ring
 };
 
 /// Chooses by a predicate on the key.
@@ -66,11 +70,20 @@ struct pick_by_flag {
   }
 };
 
-/// Shared memory of one block: two tiles' staged output (keys, then values), since tile j is staged
-/// while tile j - 1 waits for its prefix or is written out.
+/// Shared memory of one block: the staged output (keys, then values) of `Shape::lag` + 1 tiles,
+/// since tile j is staged while tiles j - lag .. j - 1 wait for their prefixes or are written out;
+/// then the ring's stages, each a tile's keys and flags.
 template <class Shape, class Key, class Value>
-constexpr std::size_t staging_bytes() {
-  return 2 * Shape::tile_items * (sizeof(Key) + value_bytes<Value>);
+__host__ __device__ constexpr std::size_t output_staging_bytes() {
+  return Shape::out_buffers * Shape::tile_items * (sizeof(Key) + value_bytes<Value>);
+}
+template <class Shape, class Key, class Pick>
+__host__ __device__ constexpr std::size_t ring_stage_bytes() {
+  return Shape::tile_items * (sizeof(Key) + (Pick::reads_flags ? sizeof(typename Pick::flag_type) : 0));
+}
+template <class Shape, class Key, class Value, class Pick>
+__host__ __device__ constexpr std::size_t shared_bytes() {
+  return output_staging_bytes<Shape, Key, Value>() + Shape::stages * ring_stage_bytes<Shape, Key, Pick>();
 }
 
 /// What one thread holds of a tile before it is ranked: C runs of V consecutive elements.
@@ -80,21 +93,25 @@ struct thread_elements {
   packed_run<Flag, V> flags[ReadsFlags ? C : 1];
 };
 
-/// Numbered barriers of the tile kernel (0 is __syncthreads'). `counted` and `resolved` come in
-/// pairs, one per staging buffer: a barrier is reused only two tiles later, after every thread has
-/// passed its previous round, so an early arrival can never complete the wrong round.
+/// Numbered barriers of the tile kernel (0 is __syncthreads'). `counted` and `resolved` come one
+/// per staging buffer: a barrier is reused only a full cycle of buffers later, after every thread
+/// has passed its previous round, so an early arrival can never complete the wrong round.
+template <int Buffers>
 struct compact_barriers {
-  static constexpr int ranked = 1;    // ranking warps only: every warp's count of the tile is in
-  static constexpr int counted = 2;   // + buffer: the tile is staged and its count published
-  static constexpr int resolved = 4;  // + buffer: the tile's output position is known
+  static constexpr int ranked = 1;                   // ranking warps only: every warp's count is in
+  static constexpr int counted = 2;                  // + buffer: the tile is staged, its count published
+  static constexpr int resolved = counted + Buffers; // + buffer: the tile's output position is known
+  static_assert(resolved + Buffers <= 16, "the hardware has 16 numbered barriers");
 };
 
-/// A persistent grid: block b handles tiles b, b + grid, b + 2 grid, ... Its ranking warps keep the
-/// loads of the next tiles in flight while they rank and stage the current one, and meanwhile its
-/// last warp looks back for the previous tile's position, which the ranking warps then write out.
-/// The look-back (a few L2 round trips) is thus off the path of the loads, which is what bounds
-/// this kernel. Every block of the grid is resident at once (the grid is sized by occupancy), so a
-/// tile's predecessors always make progress.
+/// A persistent grid: block b handles tiles b, b + grid, b + 2 grid, ... One of its threads keeps
+/// the ring's stages filled with the block's next tiles while the ranking warps rank and stage the
+/// current one; meanwhile its last warp looks back for the positions of the tiles staged before,
+/// which the ranking warps write out `lag` steps after staging them. The look-back (a few L2 round
+/// trips) is thus off the path of the loads, which is what bounds this kernel. Every block of the
+/// grid is resident at once (the grid is sized by occupancy), so a tile's predecessors always make
+/// progress. Without the copy engine (before sm_90), or for inputs it cannot copy (unaligned, or
+/// the last partial tile), a step loads its tile from global memory itself.
 template <class Shape, output_mode Mode, class Key, class Value, class Pick>
 __global__ void __launch_bounds__(Shape::block_threads, Shape::min_blocks)
     compact_tile_kernel(compact_args<Key, Value> args, Pick pick) {
@@ -105,7 +122,9 @@ __global__ void __launch_bounds__(Shape::block_threads, Shape::min_blocks)
   using value_slot = std::conditional_t<has_values, Value, char>;
   using flag_type = typename Pick::flag_type;
   using elements = thread_elements<Key, flag_type, C, V, Pick::reads_flags>;
-  using barriers = compact_barriers;
+  constexpr int K = Shape::out_buffers;
+  using barriers = compact_barriers<K>;
+  auto next_buffer = [](int b) { return b + 1 == K ? 0 : b + 1; };
 
   // Dynamic, as raw bytes: large tiles pass the 48 KB static limit, and shared arrays of a type
   // with a constructor would not compile.
@@ -115,16 +134,53 @@ __global__ void __launch_bounds__(Shape::block_threads, Shape::min_blocks)
   auto staged_values = [&](int buffer) {
     return reinterpret_cast<value_slot*>(staging + buffer * buffer_bytes + Shape::tile_items * sizeof(Key));
   };
-  __shared__ std::uint32_t warp_counts[2][Shape::warps];
-  __shared__ std::uint32_t tile_counts[2];
-  __shared__ std::uint64_t tile_prefixes[2];
+  __shared__ std::uint32_t warp_counts[K][Shape::warps];
+  __shared__ std::uint32_t tile_counts[K];
+  __shared__ std::uint64_t tile_prefixes[K];
 
   const int warp = static_cast<int>(threadIdx.x) / warp_threads;
   const int lane = lane_id();
+  const std::int64_t grid = gridDim.x;
   auto valid_in = [&](std::int64_t tile) {
     const std::int64_t remaining = args.num_items - tile * Shape::tile_items;
     return remaining < Shape::tile_items ? static_cast<int>(remaining) : Shape::tile_items;
   };
+  const flag_type* flags_in = pick.flags();
+
+  // The ring: the block's k-th tile goes to stage k mod S. Only full tiles of aligned inputs come
+  // through it; the input's last tile, when partial, and unaligned inputs are loaded directly.
+  constexpr int S = Shape::stages;
+  constexpr bool ring = S > 0 && bulk_copy_available();
+  __shared__ std::uint64_t stage_filled[S > 0 ? S : 1];
+  constexpr std::uint32_t stage_key_bytes = Shape::tile_items * sizeof(Key);
+  constexpr std::uint32_t stage_bytes = ring_stage_bytes<Shape, Key, Pick>();
+  static_assert(stage_key_bytes % 16 == 0 && stage_bytes % 16 == 0, "the copy engine moves multiples of 16 bytes");
+  unsigned char* const ring_memory = staging + output_staging_bytes<Shape, Key, Value>();
+  auto stage_keys = [&](int s) { return reinterpret_cast<const Key*>(ring_memory + s * stage_bytes); };
+  auto stage_flags = [&](int s) {
+    return reinterpret_cast<const flag_type*>(ring_memory + s * stage_bytes + stage_key_bytes);
+  };
+  auto through_ring = [&](std::int64_t tile) {
+    return ring && args.bulk_loads && tile < args.num_tiles && valid_in(tile) == Shape::tile_items;
+  };
+  // One thread starts the copies of a tile into a stage.
+  auto fill_stage = [&](std::int64_t tile, int s) {
+    if (!through_ring(tile)) return;
+    const std::int64_t base = tile * Shape::tile_items;
+    unsigned char* destination = ring_memory + s * stage_bytes;
+    stage_expect_bytes(&stage_filled[s], stage_bytes);
+    bulk_copy_to_shared(destination, args.keys_in + base, stage_key_bytes, &stage_filled[s]);
+    if constexpr (Pick::reads_flags)
+      bulk_copy_to_shared(destination + stage_key_bytes, flags_in + base, stage_bytes - stage_key_bytes,
+                          &stage_filled[s]);
+  };
+  if constexpr (ring) {
+    if (threadIdx.x == 0 && args.bulk_loads) {
+      for (int s = 0; s < S; ++s) stage_barrier_init(&stage_filled[s]);
+      for (int s = 0; s < S; ++s) fill_stage(blockIdx.x + s * grid, s);
+    }
+    __syncthreads();
+  }
 
   if (warp == Shape::warps) {
     // The look-back warp: for each of the block's tiles, once it is counted, find how many chosen
@@ -132,7 +188,7 @@ __global__ void __launch_bounds__(Shape::block_threads, Shape::min_blocks)
     // published it before they arrived) rather than from shared memory: compute-sanitizer's
     // racecheck does not follow an arrive-then-sync hand-over of shared data.
     int buffer = 0;
-    for (std::int64_t tile = blockIdx.x; tile < args.num_tiles; tile += gridDim.x, buffer ^= 1) {
+    for (std::int64_t tile = blockIdx.x; tile < args.num_tiles; tile += gridDim.x, buffer = next_buffer(buffer)) {
       barrier_sync(barriers::counted + buffer, Shape::block_threads);
       const std::uint64_t count = load_tile_status(args.tile_status, tile) & tile_status::value_mask;
       const std::uint64_t prefix = tile == 0 ? 0 : lookback_exclusive_prefix(args.tile_status, tile, count);
@@ -148,7 +204,6 @@ __global__ void __launch_bounds__(Shape::block_threads, Shape::min_blocks)
 
   // Position in the tile of element v of run c of this thread.
   auto position = [&](int c, int v) { return warp * Shape::warp_items + c * warp_threads * V + lane * V + v; };
-  const flag_type* flags_in = pick.flags();
   // One run of keys or flags: a vector load when the tile is full and the array aligned, else
   // element by element up to the tile's end.
   auto load_run = [&](auto& run, const auto* array, std::int64_t base, int c, int valid, bool vector) {
@@ -162,7 +217,20 @@ __global__ void __launch_bounds__(Shape::block_threads, Shape::min_blocks)
     for (int v = 0; v < V; ++v)
       if (position(c, v) < valid) run.set(v, array[base + position(c, v)]);
   };
+  int stage = 0;              // of the tile being ranked
+  std::uint32_t parity = 0;   // of the stage's fill that holds it
   auto load = [&](std::int64_t tile, elements& e) {
+    if constexpr (ring) {
+      if (through_ring(tile)) {
+        stage_wait(&stage_filled[stage], parity);
+#pragma unroll
+        for (int c = 0; c < C; ++c) {
+          load_run(e.keys[c], stage_keys(stage), 0, c, Shape::tile_items, true);
+          if constexpr (Pick::reads_flags) load_run(e.flags[c], stage_flags(stage), 0, c, Shape::tile_items, true);
+        }
+        return;
+      }
+    }
     const std::int64_t base = tile * Shape::tile_items;
     const int valid = valid_in(tile);
 #pragma unroll
@@ -172,8 +240,8 @@ __global__ void __launch_bounds__(Shape::block_threads, Shape::min_blocks)
     }
   };
   // Writes a staged tile out once the look-back warp has found its position. The buffer is next
-  // staged into two tiles later, after the `ranked` barrier that every ranking thread reaches only
-  // once done here.
+  // staged into at the following step, after the `ranked` barrier that every ranking thread reaches
+  // only once done here.
   auto write_out = [&](std::int64_t tile, int buffer) {
     barrier_sync(barriers::resolved + buffer, Shape::block_threads);
     const std::int64_t prefix = static_cast<std::int64_t>(tile_prefixes[buffer]);
@@ -201,21 +269,13 @@ __global__ void __launch_bounds__(Shape::block_threads, Shape::min_blocks)
     }
   };
 
-  // Tiles in flight: while a block ranks one tile, the loads of its next `tiles_ahead` tiles are
-  // pending. The tiles rotate through D + 1 register slots in an unrolled cycle of phases, so that
-  // a slot is never copied (a copy would wait for the slot's pending loads).
-  constexpr int D = Shape::tiles_ahead;
-  const std::int64_t grid = gridDim.x;
+  // A step takes the block's next tile from the ring (or from global memory), ranks and stages it,
+  // and writes out the tile `lag` steps back.
   std::int64_t tile = blockIdx.x;
   int buffer = 0;
-  elements slots[D + 1];
-#pragma unroll
-  for (int i = 0; i < D; ++i)
-    if (tile + i * grid < args.num_tiles) load(tile + i * grid, slots[i]);  // slot 0 exists: grid <= tiles
-
-  // Ranks and stages `current` (tile `tile`), writes out the previous tile, moves on; false at the end.
-  auto step = [&](const elements& current, elements& incoming) -> bool {
-    if (tile + D * grid < args.num_tiles) load(tile + D * grid, incoming);
+  for (;;) {
+    elements current;
+    load(tile, current);
     const std::int64_t tile_base = tile * Shape::tile_items;
     const int valid = valid_in(tile);
 
@@ -266,6 +326,9 @@ __global__ void __launch_bounds__(Shape::block_threads, Shape::min_blocks)
     }
     if (lane == 0) warp_counts[buffer][warp] = warp_total;
     barrier_sync(barriers::ranked, Shape::ranking_threads);
+    // Every ranking thread has its elements of the stage in registers: refill it.
+    if constexpr (ring)
+      if (threadIdx.x == 0) fill_stage(tile + S * grid, stage);
 
     std::uint32_t warp_offset = 0;
     std::uint32_t tile_count = 0;
@@ -303,19 +366,17 @@ __global__ void __launch_bounds__(Shape::block_threads, Shape::min_blocks)
     }
     barrier_arrive(barriers::counted + buffer, Shape::block_threads);
 
-    // The previous tile's look-back ran while this one loaded, ranked and staged.
-    if (tile != blockIdx.x) write_out(tile - grid, buffer ^ 1);
-    if (tile + grid >= args.num_tiles) return false;
+    // The look-back of the tile `lag` steps back ran while the tiles since loaded, ranked and
+    // staged; its buffer is the next one in the cycle.
+    if (tile - Shape::lag * grid >= blockIdx.x) write_out(tile - Shape::lag * grid, next_buffer(buffer));
+    if (tile + grid >= args.num_tiles) break;
     tile += grid;
-    buffer ^= 1;
-    return true;
-  };
-  for (bool more = true; more;) {
-#pragma unroll
-    for (int phase = 0; phase <= D; ++phase)
-      if (more) more = step(slots[phase], slots[(phase + D) % (D + 1)]);
+    buffer = next_buffer(buffer);
+    if (++stage == (S > 0 ? S : 1)) stage = 0, parity ^= 1u;
   }
-  write_out(tile, buffer);
+  // The last `lag` tiles are staged and not yet written, oldest first.
+  for (int back = Shape::lag - 1; back >= 0; --back)
+    if (tile - back * grid >= blockIdx.x) write_out(tile - back * grid, (buffer + K - back) % K);
 }
 
 /// Reverses out[num_selected, num_items): partition_reversed leaves the rejected elements there

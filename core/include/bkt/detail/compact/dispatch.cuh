@@ -44,15 +44,18 @@ void run(const compact_pointers<Key, Value>& io, std::int64_t num_items, std::in
   const bool vector_keys = aligned_to(io.keys_in, packed_run<Key, shape::chunk_items>::alignment);
   const bool vector_flags =
       !Pick::reads_flags || aligned_to(pick.flags(), packed_run<flag_type, shape::chunk_items>::alignment);
+  // The copy engine moves 16-byte-aligned blocks; tiles are whole multiples of 16 bytes.
+  const bool bulk_loads = aligned_to(io.keys_in, 16) && (!Pick::reads_flags || aligned_to(pick.flags(), 16));
   const compact_args<Key, Value> args{io.keys_in,  io.values_in, io.keys_out,   io.values_out, io.keys_rejected,
                                       io.values_rejected, num_items, tiles, num_selected, status, vector_keys,
-                                      vector_flags};
+                                      vector_flags, bulk_loads};
   auto kernel = compact_tile_kernel<shape, Mode, Key, Value, Pick>;
-  constexpr std::size_t shared_bytes = staging_bytes<shape, Key, Value>();
-  allow_shared_bytes(kernel, shared_bytes);
-  const std::int64_t resident = resident_blocks(kernel, shape::block_threads, shared_bytes);
+  constexpr std::size_t shared = shared_bytes<shape, Key, Value, Pick>();
+  static_assert(shared <= 227 * 1024, "a block's shared memory on sm_90 is at most 227 KB");
+  allow_shared_bytes(kernel, shared);
+  const std::int64_t resident = resident_blocks(kernel, shape::block_threads, shared);
   const dim3 grid(static_cast<unsigned>(std::min(tiles, resident)));
-  kernel<<<grid, shape::block_threads, shared_bytes, stream>>>(args, pick);
+  kernel<<<grid, shape::block_threads, shared, stream>>>(args, pick);
   BKT_CHECK_LAUNCH(stream);
 
   if constexpr (Mode == output_mode::partition_reversed) {

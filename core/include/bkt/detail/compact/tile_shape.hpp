@@ -14,41 +14,36 @@ inline constexpr std::size_t value_bytes = sizeof(Value);
 template <>
 inline constexpr std::size_t value_bytes<no_value> = 0;
 
-// Tile geometry, measured on H100 (bench/NOTES-compact.md). Keys of 4 bytes or more without
-// values take wide tiles: 480 ranking threads with 8 runs each (60 KB of f32 per tile) and the
-// look-back warp make 512 threads with 128 registers each, one block per SM (512 ranking threads
-// would leave 96 registers and spill). 1- and 2-byte keys hold more registers per element and take
-// 256 ranking threads and 4 runs (224, which spills less, measured slower). Pairs take 224 and 4
-// runs, two blocks per SM at 128 registers: one block of 256 measured 15-30 % slower, since a
-// tile waits on its value loads. One tile's loads are in flight while a block
-// ranks another: smaller tiles with two or three in flight measured slower. The macros exist for
-// tuning runs only (scripts/tune-compact.sh).
-#ifndef BKT_COMPACT_WIDE_THREADS
-#define BKT_COMPACT_WIDE_THREADS 480
+// Tile geometry, measured on H100 (bench/NOTES-compact.md). Three kinds of input take different
+// shapes: key-only with keys of 4 bytes or more ("wide"), key-only with 1- or 2-byte keys
+// ("narrow": more elements per run, more registers), and key-value pairs (a tile waits on its
+// value loads, which a second block per SM covers). Tiles come through a ring of shared-memory
+// stages that the bulk copy engine fills; a staged tile waits `lag` steps for its look-back
+// before it is written out, so the look-back's L2 round trips stay off the critical path. Large
+// tiles measured best (40 KB wide tiles: fewer barriers and look-backs per byte); the shared
+// memory left (227 KB a block) decides the stages. The macros exist for tuning runs only
+// (scripts/tune-compact.sh).
+struct shape_tuning {
+  int ranking_threads;
+  int chunks;      // runs of 16 bytes per thread
+  int stages;      // of the ring (0: tiles are loaded from global memory when their step begins)
+  int lag;         // steps a staged tile waits for its look-back before it is written out
+  int min_blocks;  // per SM, for the register budget
+};
+
+#ifndef BKT_COMPACT_WIDE
+#define BKT_COMPACT_WIDE 512, 5, 2, 2, 1
 #endif
-#ifndef BKT_COMPACT_WIDE_CHUNKS
-#define BKT_COMPACT_WIDE_CHUNKS 8
+#ifndef BKT_COMPACT_NARROW
+#define BKT_COMPACT_NARROW 256, 4, 3, 2, 1
 #endif
-#ifndef BKT_COMPACT_WIDE_AHEAD
-#define BKT_COMPACT_WIDE_AHEAD 1
+#ifndef BKT_COMPACT_PAIRS
+#define BKT_COMPACT_PAIRS 192, 4, 3, 2, 2
 #endif
 
-constexpr bool compact_wide_tiles(std::size_t key_bytes, std::size_t value_bytes) {
-  return value_bytes == 0 && key_bytes >= 4;
-}
-constexpr int compact_ranking_threads(std::size_t key_bytes, std::size_t value_bytes) {
-  if (compact_wide_tiles(key_bytes, value_bytes)) return BKT_COMPACT_WIDE_THREADS;
-  return value_bytes > 0 ? 224 : 256;
-}
-/// Blocks per SM the kernel's registers must allow: pairs wait on their value loads inside a
-/// tile, and a second block per SM covers that wait.
-constexpr int compact_min_blocks(std::size_t value_bytes) { return value_bytes > 0 ? 2 : 1; }
-constexpr int compact_chunks_per_thread(std::size_t key_bytes, std::size_t value_bytes) {
-  return compact_wide_tiles(key_bytes, value_bytes) ? BKT_COMPACT_WIDE_CHUNKS : 4;
-}
-/// Tiles whose loads are in flight while a block ranks one.
-constexpr int compact_tiles_ahead(std::size_t key_bytes, std::size_t value_bytes) {
-  return compact_wide_tiles(key_bytes, value_bytes) ? BKT_COMPACT_WIDE_AHEAD : 1;
+constexpr shape_tuning compact_tuning(std::size_t key_bytes, std::size_t value_bytes) {
+  if (value_bytes > 0) return {BKT_COMPACT_PAIRS};
+  return key_bytes >= 4 ? shape_tuning{BKT_COMPACT_WIDE} : shape_tuning{BKT_COMPACT_NARROW};
 }
 
 /// Elements per run: a run of the wider of key and value is 16 bytes, so keys load as one 16-byte
@@ -58,19 +53,22 @@ constexpr int compact_chunk_items(std::size_t key_bytes, std::size_t value_bytes
 }
 
 constexpr std::int64_t compact_tile_items(std::size_t key_bytes, std::size_t value_bytes) {
-  return std::int64_t{compact_ranking_threads(key_bytes, value_bytes)} * compact_chunks_per_thread(key_bytes, value_bytes) *
-         compact_chunk_items(key_bytes, value_bytes);
+  const shape_tuning t = compact_tuning(key_bytes, value_bytes);
+  return std::int64_t{t.ranking_threads} * t.chunks * compact_chunk_items(key_bytes, value_bytes);
 }
 
 /// Each ranking thread holds `chunks` runs of `chunk_items` consecutive elements; a block is
 /// `warps` ranking warps and one look-back warp.
 template <std::size_t KeyBytes, std::size_t ValueBytes>
 struct tile_shape {
-  static constexpr int ranking_threads = compact_ranking_threads(KeyBytes, ValueBytes);
+  static constexpr shape_tuning tuning = compact_tuning(KeyBytes, ValueBytes);
+  static constexpr int ranking_threads = tuning.ranking_threads;
   static constexpr int block_threads = ranking_threads + 32;
-  static constexpr int chunks = compact_chunks_per_thread(KeyBytes, ValueBytes);
-  static constexpr int tiles_ahead = compact_tiles_ahead(KeyBytes, ValueBytes);
-  static constexpr int min_blocks = compact_min_blocks(ValueBytes);
+  static constexpr int chunks = tuning.chunks;
+  static constexpr int stages = tuning.stages;
+  static constexpr int lag = tuning.lag;
+  static constexpr int out_buffers = lag + 1;
+  static constexpr int min_blocks = tuning.min_blocks;
   static constexpr int chunk_items = compact_chunk_items(KeyBytes, ValueBytes);
   static constexpr int items_per_thread = chunks * chunk_items;
   static constexpr int warps = ranking_threads / 32;
