@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -84,7 +85,8 @@ void export_for_scipy(const std::string& dir, const std::string& name, const csr
 
 template <edge_weight W>
 void bench_one(bkt::bench::report& rep, const bkt::bench::options& opts, const std::string& name,
-               const csr_graph<W>& graph, cudaStream_t stream, const std::string& export_dir, nlohmann::json& extra) {
+               const csr_graph<W>& graph, cudaStream_t stream, const std::string& export_dir,
+               const std::vector<double>& delta_factors, nlohmann::json& extra) {
   using D = distance_t<W>;
   const std::vector<vertex> sources = random_sources(graph, 3, 7);
   if (sources.empty()) return;
@@ -123,7 +125,7 @@ void bench_one(bkt::bench::report& rep, const bkt::bench::options& opts, const s
     }
   };
 
-  for (const double factor : {0.25, 4.0, 16.0}) {
+  for (const double factor : delta_factors) {
     D scaled = static_cast<D>(static_cast<double>(delta) * factor);
     if (scaled <= D{0}) scaled = D{1};
     gpu_run_stats s;
@@ -197,6 +199,7 @@ int main(int argc, char** argv) {
   std::string data_dir = BKT_DATA_DIR;
   std::string scratch_dir = "/tmp/bkt-sssp-bench";
   std::string only;  // --graphs a,b: only these graphs (names as printed)
+  std::vector<double> delta_factors = {0.25, 4.0, 16.0};  // --delta-factors: multiples of the default delta
   // The harness parses --repeats and --json; the rest are this benchmark's.
   std::vector<char*> harness_args = {argv[0]};
   for (int i = 1; i < argc; ++i) {
@@ -205,34 +208,48 @@ int main(int argc, char** argv) {
     else if (arg == "--data" && i + 1 < argc) data_dir = argv[++i];
     else if (arg == "--scratch" && i + 1 < argc) scratch_dir = argv[++i];
     else if (arg == "--graphs" && i + 1 < argc) only = "," + std::string(argv[++i]) + ",";
+    else if (arg == "--delta-factors" && i + 1 < argc) {
+      delta_factors.clear();
+      std::istringstream list(argv[++i]);
+      for (std::string item; std::getline(list, item, ',');) delta_factors.push_back(std::stod(item));
+    }
     else harness_args.push_back(argv[i]);
   }
   return bkt::bench::run_main(
       static_cast<int>(harness_args.size()), harness_args.data(), "sssp_bench",
       "Shortest paths: delta-stepping vs Near-Far, Bellman-Ford and Boost's Dijkstra (also --export DIR, --data DIR, "
-      "--scratch DIR, --graphs NAME,NAME)",
+      "--scratch DIR, --graphs NAME,NAME, --delta-factors X,Y; the R-MAT graphs of mean degree 8 and 16, rmat22-ef4 "
+      "and rmat22-ef8, run only when --graphs names them)",
       [&](const bkt::bench::options& opts, cudaStream_t stream) {
         bkt::bench::report rep("sssp (GTEPS = graph edges / time of one run from one source)", opts, stream);
         nlohmann::json graphs = nlohmann::json::array();
         nlohmann::json load;
         auto wanted = [&](const std::string& name) { return only.empty() || only.find("," + name + ",") != std::string::npos; };
-        for (const int scale : {22, 24}) {
-          if (!wanted("rmat" + std::to_string(scale))) continue;
+        struct rmat_spec {
+          std::string name;
+          int scale;
+          int edge_factor;
+          bool by_default;
+        };
+        for (const rmat_spec r : {rmat_spec{"rmat22", 22, 16, true}, rmat_spec{"rmat24", 24, 16, true},
+                                   rmat_spec{"rmat22-ef4", 22, 4, false}, rmat_spec{"rmat22-ef8", 22, 8, false}}) {
+          if (r.by_default ? !wanted(r.name) : only.find("," + r.name + ",") == std::string::npos) continue;
           generate::rmat_options rmat;
-          rmat.scale = scale;
-          rmat.edge_factor = 16;
+          rmat.scale = r.scale;
+          rmat.edge_factor = r.edge_factor;
           rmat.undirected = true;
           const auto start = std::chrono::steady_clock::now();
           const csr_graph<std::uint32_t> g = generate::rmat_graph(rmat);
-          std::printf("generated rmat %d in %.2f s\n", scale, seconds_since(start));
-          if (scale == 22) load = time_text_load(g, scratch_dir);
-          bench_one(rep, opts, "rmat" + std::to_string(scale), g, stream, export_dir, graphs);
+          std::printf("generated %s in %.2f s\n", r.name.c_str(), seconds_since(start));
+          if (r.name == "rmat22") load = time_text_load(g, scratch_dir);
+          bench_one(rep, opts, r.name, g, stream, export_dir, delta_factors, graphs);
         }
         for (const std::int64_t side : {2048, 4096}) {
           if (!wanted("grid" + std::to_string(side))) continue;
           generate::grid_options grid;
           grid.width = grid.height = side;
-          bench_one(rep, opts, "grid" + std::to_string(side), generate::grid_graph(grid), stream, export_dir, graphs);
+          bench_one(rep, opts, "grid" + std::to_string(side), generate::grid_graph(grid), stream, export_dir,
+                    delta_factors, graphs);
         }
         struct real_graph {
           const char* file;
@@ -249,7 +266,8 @@ int main(int argc, char** argv) {
           options.undirected = r.undirected;
           if (r.random_weights) options.weights = random_weights{1, 255, 1};
           const loaded_graph loaded = load_graph(data_dir + "/" + r.file, options);
-          std::visit([&](const auto& g) { bench_one(rep, opts, r.name, g, stream, export_dir, graphs); }, loaded.graph);
+          std::visit([&](const auto& g) { bench_one(rep, opts, r.name, g, stream, export_dir, delta_factors, graphs); },
+                     loaded.graph);
         }
         rep.finish();
         if (!opts.json_path.empty()) {
