@@ -42,8 +42,19 @@ constexpr int delta_buckets_per_round = 32;
 /// the multisplit rounds once a frontier exceeds persistent_hand_back_above.
 constexpr std::int64_t persistent_enter_below = std::int64_t{1} << 15;
 constexpr unsigned long long persistent_hand_back_above = 1ull << 18;
-/// default_delta's multiple of Meyer and Sanders' weight / degree.
+/// default_delta: Davidson et al.'s bucket width, a warp's worth (32) times Meyer and Sanders'
+/// weight / degree, scaled by the graph's shape. Measured on seven graphs (bench/NOTES-sssp.md,
+/// 2026-11-26): large graphs with hubs (R-MAT) ran fastest at 1/8 of it, where narrow buckets spare
+/// re-relaxations and the frontier still fills the GPU within a few rounds; graphs without hubs
+/// (grids, road networks) and small graphs are bound by their number of rounds and ran fastest at
+/// 16 times it.
 constexpr double delta_warp_factor = 32;
+constexpr double hub_graph_multiple = 1.0 / 8;
+constexpr double round_bound_multiple = 16;
+/// A graph "has hubs" when its largest out-degree is at least this many times the mean...
+constexpr double hub_degree_ratio = 16;
+/// ... and it is not small: below this many vertices no bucket fills the GPU anyway.
+constexpr std::int64_t small_graph_vertices = std::int64_t{1} << 16;
 
 /// One round_info in pinned host memory, for the copy after each round.
 class pinned_info {
@@ -418,9 +429,13 @@ delta_choice<Weight> default_delta(const csr_graph<Weight>& graph) {
   for (const Weight w : graph.weights) weight_sum += static_cast<double>(w);
   const double mean_weight = m > 0 ? weight_sum / static_cast<double>(m) : 1.0;
   const double mean_degree = std::max(static_cast<double>(m) / static_cast<double>(n), 1.0);
-  // Meyer and Sanders take delta ~ (largest weight) / (degree); Davidson et al. found GPUs want
-  // buckets a warp's worth wider, so that a bucket holds enough vertices to fill the machine.
-  double chosen = delta_warp_factor * mean_weight / mean_degree;
+  std::int64_t max_degree = 0;
+  for (std::int64_t v = 0; v < graph.num_vertices(); ++v)
+    max_degree = std::max(max_degree, graph.offsets[v + 1] - graph.offsets[v]);
+  const bool hubs = graph.num_vertices() >= small_graph_vertices &&
+                    static_cast<double>(max_degree) >= hub_degree_ratio * mean_degree;
+  const double multiple = hubs ? hub_graph_multiple : round_bound_multiple;
+  const double chosen = delta_warp_factor * mean_weight / mean_degree * multiple;
   delta_choice<Weight> choice;
   if constexpr (std::is_floating_point_v<D>) {
     choice.delta = chosen > 0 ? chosen : 1.0;
@@ -429,7 +444,13 @@ delta_choice<Weight> default_delta(const csr_graph<Weight>& graph) {
   }
   std::ostringstream reason;
   reason << "delta = " << delta_warp_factor << " x mean weight " << mean_weight << " / mean out-degree "
-         << mean_degree << " (Davidson et al.'s rule: buckets a warp's worth wider than Meyer-Sanders' weight/degree)";
+         << mean_degree << " x " << multiple;
+  if (hubs)
+    reason << " (a large graph with hubs: largest out-degree " << max_degree << " >= " << hub_degree_ratio
+           << " x mean; narrow buckets spare re-relaxations)";
+  else
+    reason << " (" << (graph.num_vertices() < small_graph_vertices ? "a small graph" : "no hubs") << ": largest out-degree "
+           << max_degree << "; the search is bound by its rounds, and wide buckets take fewer)";
   choice.reason = reason.str();
   return choice;
 }
