@@ -44,12 +44,12 @@ constexpr std::int64_t persistent_enter_below = std::int64_t{1} << 15;
 constexpr unsigned long long persistent_hand_back_above = 1ull << 18;
 /// default_delta: Davidson et al.'s bucket width, a warp's worth (32) times Meyer and Sanders'
 /// weight / degree, scaled by the graph's shape. Measured on seven graphs (bench/NOTES-sssp.md,
-/// 2026-11-26): large graphs with hubs (R-MAT) ran fastest at 1/8 of it, where narrow buckets spare
+/// 2026-11-26): large graphs with hubs (R-MAT) ran fastest at 1/16 of it, where narrow buckets spare
 /// re-relaxations and the frontier still fills the GPU within a few rounds; graphs without hubs
 /// (grids, road networks) and small graphs are bound by their number of rounds and ran fastest at
 /// 16 times it.
 constexpr double delta_warp_factor = 32;
-constexpr double hub_graph_multiple = 1.0 / 8;
+constexpr double hub_graph_multiple = 1.0 / 16;
 constexpr double round_bound_multiple = 16;
 /// A graph "has hubs" when its largest out-degree is at least this many times the mean...
 constexpr double hub_degree_ratio = 16;
