@@ -150,8 +150,9 @@ __global__ void __launch_bounds__(Shape::block_threads, Shape::min_blocks)
   // The ring: the block's k-th tile goes to stage k mod S. Only full tiles of aligned inputs come
   // through it; the input's last tile, when partial, and unaligned inputs are loaded directly.
   constexpr int S = Shape::stages;
-  constexpr bool ring = S > 0 && bulk_copy_available();
-  __shared__ std::uint64_t stage_filled[S > 0 ? S : 1];
+  static_assert(S >= 1, "a shape has at least one ring stage");
+  constexpr bool ring = bulk_copy_available();
+  __shared__ std::uint64_t stage_filled[S];
   constexpr std::uint32_t stage_key_bytes = Shape::tile_items * sizeof(Key);
   constexpr std::uint32_t stage_bytes = ring_stage_bytes<Shape, Key, Pick>();
   static_assert(stage_key_bytes % 16 == 0 && stage_bytes % 16 == 0, "the copy engine moves multiples of 16 bytes");
@@ -372,7 +373,7 @@ __global__ void __launch_bounds__(Shape::block_threads, Shape::min_blocks)
     if (tile + grid >= args.num_tiles) break;
     tile += grid;
     buffer = next_buffer(buffer);
-    if (++stage == (S > 0 ? S : 1)) stage = 0, parity ^= 1u;
+    if (++stage == S) stage = 0, parity ^= 1u;
   }
   // The last `lag` tiles are staged and not yet written, oldest first.
   for (int back = Shape::lag - 1; back >= 0; --back)

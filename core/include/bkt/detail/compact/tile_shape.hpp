@@ -26,7 +26,7 @@ inline constexpr std::size_t value_bytes<no_value> = 0;
 struct shape_tuning {
   int ranking_threads;
   int chunks;      // runs of 16 bytes per thread
-  int stages;      // of the ring (0: tiles are loaded from global memory when their step begins)
+  int stages;      // of the ring, at least 1
   int lag;         // steps a staged tile waits for its look-back before it is written out
   int min_blocks;  // per SM, for the register budget
 };
