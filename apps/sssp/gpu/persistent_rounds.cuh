@@ -7,6 +7,13 @@
 // pile: when the near queue runs dry, the threshold moves to the bucket of the smallest far key and
 // the pile is split (the same buckets of width delta, formed in place). Once the frontier grows past
 // hand_back_above, the kernel stops and the host's multisplit rounds go on.
+//
+// Most rounds of a high-diameter graph relax the few vertices the previous round improved, so a
+// round costs a grid-wide barrier and a chain of dependent memory accesses for little work. Each
+// block therefore keeps the near improvements it finds in shared memory and relaxes them itself,
+// up to local_steps times, before the barrier (GraphIt's "bucket fusion", Zhang et al. 2020): the
+// label-correcting search needs only that every improved vertex is expanded again some time, which
+// it is, by this block or, past its queue's room or its steps, from the global near queue.
 #pragma once
 
 #include <cooperative_groups.h>
@@ -17,6 +24,36 @@
 #include "relax.cuh"
 
 namespace bkt::sssp::gpu {
+
+// The tuning, measured on the H100 (bench/NOTES-sssp.md, 2026-11-26); the macros let a variant
+// build (-D) try other values.
+#ifndef BKT_SSSP_PERSISTENT_BLOCKS_PER_SM
+#define BKT_SSSP_PERSISTENT_BLOCKS_PER_SM 2
+#endif
+#ifndef BKT_SSSP_LOCAL_STEPS
+#define BKT_SSSP_LOCAL_STEPS 16
+#endif
+#ifndef BKT_SSSP_LOCAL_SPILL_EDGES
+#define BKT_SSSP_LOCAL_SPILL_EDGES 2048
+#endif
+/// Blocks per SM: a few cover a small frontier; more only make each barrier dearer (1, 2 and 4
+/// were within 3 % on a grid; 2 keeps more warps for the larger frontiers before hand-back).
+inline constexpr int persistent_blocks_per_sm = BKT_SSSP_PERSISTENT_BLOCKS_PER_SM;
+/// Steps a block relaxes its own improvements before the grid-wide barrier (8 to 24 were within 2 %
+/// on a grid and Luxembourg's roads; 1000 was 3x slower on the grid: blocks wait for the longest).
+inline constexpr int local_steps = BKT_SSSP_LOCAL_STEPS;
+/// The room of each of a block's two shared queues.
+inline constexpr unsigned local_queue_capacity = 2048;
+/// A block queue of more than about this many edges goes to the global queue at once: the whole
+/// grid relaxes it faster than one block would. A grid (4 edges a vertex) ran 1.5-3x slower spilling
+/// above 64 or 256 vertices and alike at 512 to 2048; a Facebook graph (44 a vertex) wants under 100.
+inline constexpr double local_spill_edges = BKT_SSSP_LOCAL_SPILL_EDGES;
+
+/// The block queue's length above which it spills, for a graph of this mean out-degree.
+inline unsigned local_spill_above(double mean_degree) {
+  const double vertices = local_spill_edges / (mean_degree > 1 ? mean_degree : 1.0);
+  return vertices >= local_queue_capacity ? local_queue_capacity : vertices <= 32 ? 32u : static_cast<unsigned>(vertices);
+}
 
 /// The loop's state in device memory. Counters that a round reads, appends to and resets rotate
 /// through three slots, so that no extra barrier is needed to reset them.
@@ -38,6 +75,7 @@ struct persistent_args {
   vertex* far[2];
   distance_t<Weight> delta;
   unsigned long long hand_back_above;
+  unsigned local_spill_above;  // local_spill_above(the graph's mean out-degree)
   persistent_state* state;
 };
 
@@ -53,6 +91,36 @@ __host__ __device__ __forceinline__ D bucket_start(D key, D delta) {
   else return key / delta * delta;
 }
 
+/// Relaxes the near improvements the block has queued in local[0] (and the ones that yields) for up
+/// to local_steps steps, then moves what is left to the global near queue (at once, when it holds
+/// more than spill_above). Every thread of the block calls it; on return the block's queues are free.
+template <class Weight>
+__device__ void relax_block_local(relax_args<Weight> r, vertex (*local)[local_queue_capacity], unsigned* local_count,
+                                  unsigned spill_above) {
+  constexpr int warps = relax_block_threads / 32;
+  const int warp = static_cast<int>(threadIdx.x / 32);
+  relax_tally tally;
+  int in = 0;
+  for (int step = 0;; ++step) {
+    __syncthreads();  // the appends to local[in] are done, and the reads of local[1 - in]
+    const unsigned size = min(local_count[in], local_queue_capacity);
+    if (size == 0) break;
+    if (step == local_steps || size > spill_above) {
+      for (unsigned i = warp * 32; i < size; i += warps * 32) {
+        const unsigned entry = i + lane_id();
+        warp_append(r.near, entry < size, entry < size ? local[in][entry] : 0);
+      }
+      break;
+    }
+    if (threadIdx.x == 0) local_count[1 - in] = 0;
+    __syncthreads();
+    r.local = {local[1 - in], &local_count[1 - in], local_queue_capacity};
+    for (unsigned i = warp * 32; i < size; i += warps * 32) relax_warp(r, local[in] + i, size - i, tally);
+    in = 1 - in;
+  }
+  tally.flush(r.stats);
+}
+
 /// Runs until the work is done or must go back to the host. The near queue of round r is in
 /// buffer r % 2 with count near_count[r % 3]; the first round starts with an empty near queue,
 /// so it moves the threshold and splits the far pile.
@@ -61,6 +129,8 @@ __global__ void __launch_bounds__(relax_block_threads) persistent_rounds_kernel(
   using D = distance_t<Weight>;
   namespace cg = cooperative_groups;
   cg::grid_group grid = cg::this_grid();
+  __shared__ vertex local[2][local_queue_capacity];
+  __shared__ unsigned local_count[2];
   persistent_state& s = *a.state;
   const bool leader = grid.thread_rank() == 0;
   D threshold = distance_from_bits<D>(volatile_load(s.threshold_bits));
@@ -112,9 +182,14 @@ __global__ void __launch_bounds__(relax_block_threads) persistent_rounds_kernel(
     r.far = {a.far[far_side], &s.far_count[far_side]};
     r.threshold = threshold;
     r.hubs.count = &s.hub_count[slot];
+    if (threadIdx.x == 0) local_count[0] = 0;
+    __syncthreads();
+    r.local = {local[0], &local_count[0], local_queue_capacity};
     relax_entries(r, static_cast<std::int64_t>(near_size));
+    relax_block_local(r, local, local_count, a.local_spill_above);
     grid.sync();
     if (const unsigned long long hubs = volatile_load(s.hub_count[slot]); hubs != 0) {
+      r.local = {};
       relax_hubs(r, static_cast<std::int64_t>(hubs));
       grid.sync();
     }

@@ -9,7 +9,13 @@
 // edge lists 32 edges at a time, so a warp's loads are consecutive edges whatever the degrees.
 // Vertices of more than heavy_degree edges would keep one warp busy for long (hubs of scale-free
 // graphs): they go to a list that heavy_relax_kernel spreads over whole blocks.
+//
+// The persistent rounds also give each block a queue in shared memory (block_queue): near
+// improvements the block finds go there first, and the block relaxes them itself before the
+// grid-wide barrier (gpu/persistent_rounds.cuh).
 #pragma once
+
+#include <cuda/atomic>
 
 #include <cstdint>
 
@@ -62,21 +68,43 @@ __device__ __forceinline__ void warp_append(const queue_view& q, bool want, vert
   if (want) q.vertices[base + __popc(mask & lane_mask_lt())] = v;
 }
 
-/// Marks v pending; true when it was not (the caller queues it). The fence orders the distance
-/// the caller lowered before the flag, for claim_expansion's reader.
+/// Marks v pending; true when it was not (the caller queues it). The exchange releases the
+/// distance the caller lowered before it, for claim_expansion's acquiring exchange.
 __device__ __forceinline__ bool mark_pending(unsigned* pending, vertex v) {
-  __threadfence();
-  return atomicExch(pending + v, 1u) == 0u;
+  return cuda::atomic_ref<unsigned, cuda::thread_scope_device>(pending[v]).exchange(1u, cuda::memory_order_release) == 0u;
 }
 
 /// Takes v off the pending set before its distance is read: an improvement that lands after the
-/// exchange queues v again, one before it is seen by the read (a vertex is never lost).
+/// exchange queues v again, one before it is seen by the read (a vertex is never lost). Release and
+/// acquire suffice: the two exchanges on v's flag are ordered, and the later one reads the earlier.
 template <class D>
 __device__ __forceinline__ bool claim_expansion(unsigned* pending, const D* distances, vertex v, D& distance) {
-  if (atomicExch(pending + v, 0u) == 0u) return false;
-  __threadfence();
+  if (cuda::atomic_ref<unsigned, cuda::thread_scope_device>(pending[v]).exchange(0u, cuda::memory_order_acquire) == 0u)
+    return false;
   distance = *const_cast<const volatile D*>(distances + v);
   return true;
+}
+
+/// A block's own queue in shared memory; `count` may pass `capacity` (the lanes past it did not
+/// store and went to the global queue instead).
+struct block_queue {
+  vertex* vertices;
+  unsigned* count;
+  unsigned capacity;
+};
+
+/// Stores v in the block queue for the lanes with `want` set, while there is room; returns true
+/// for the lanes that found none.
+__device__ __forceinline__ bool block_append(const block_queue& q, bool want, vertex v) {
+  const unsigned mask = __ballot_sync(full_warp_mask, want);
+  if (mask == 0) return false;
+  const int leader = __ffs(mask) - 1;
+  unsigned base = 0;
+  if (lane_id() == leader) base = atomicAdd(q.count, static_cast<unsigned>(__popc(mask)));
+  const unsigned slot = __shfl_sync(full_warp_mask, base, leader) + __popc(mask & lane_mask_lt());
+  if (!want || slot >= q.capacity) return want;
+  q.vertices[slot] = v;
+  return false;
 }
 
 template <class Weight>
@@ -90,6 +118,7 @@ struct relax_args {
   const vertex* frontier;
   const unsigned long long* frontier_size;    // device-side count: the host does not wait for it
   queue_view near;                            // improvements below `threshold` (all of them without a far queue)
+  block_queue local;                          // near improvements go here first; local.count null: none
   queue_view far;                             // Near-Far's far pile; far.count null: none
   distance_t<Weight> threshold;
   queue_view hubs;                            // claimed frontier vertices left to relax_hubs
@@ -105,78 +134,92 @@ __device__ __forceinline__ void offer(const relax_args<Weight>& a, bool active, 
     if (a.far.count == nullptr || candidate < a.threshold) near = mark_pending(a.pending, t);
     else far = mark_pending(a.piled, t);
   }
+  if (a.local.count != nullptr) near = block_append(a.local, near, t);
   warp_append(a.near, near, t);
   if (a.far.count != nullptr) warp_append(a.far, far, t);
+}
+
+/// Vertices expanded and edges relaxed, summed per warp and added to relax_args::stats once.
+struct relax_tally {
+  unsigned long long expanded = 0, edges = 0;
+
+  __device__ void flush(unsigned long long* stats) const {
+    const unsigned long long warp_expanded = detail::warp_sum(expanded);
+    if (lane_id() == 0 && warp_expanded + edges != 0) {
+      atomicAdd(stats + 0, warp_expanded);
+      atomicAdd(stats + 1, edges);
+    }
+  }
+};
+
+/// Relaxes entries[0, min(count, 32)) with one warp; every lane of the warp calls it.
+template <class Weight>
+__device__ void relax_warp(const relax_args<Weight>& a, const vertex* entries, std::int64_t count, relax_tally& tally) {
+  using D = distance_t<Weight>;
+  D key{};
+  vertex v = 0;
+  std::int64_t first = 0;
+  std::uint32_t degree = 0;
+  bool claimed = false;
+  if (lane_id() < count) {
+    v = entries[lane_id()];
+    claimed = claim_expansion(a.pending, a.distances, v, key);
+  }
+  bool hub = false;
+  if (claimed) {
+    first = a.offsets[v];
+    const std::int64_t edges = a.offsets[v + 1] - first;
+    hub = edges > heavy_degree;
+    degree = hub ? 0u : static_cast<std::uint32_t>(edges);
+  }
+  const unsigned hub_mask = __ballot_sync(full_warp_mask, hub);
+  if (hub_mask != 0) {  // the hub's distance travels with it: relax_hubs must not re-claim it
+    unsigned long long slot = 0;
+    if (lane_id() == __ffs(hub_mask) - 1) slot = atomicAdd(a.hubs.count, static_cast<unsigned long long>(__popc(hub_mask)));
+    slot = __shfl_sync(full_warp_mask, slot, __ffs(hub_mask) - 1) + __popc(hub_mask & lane_mask_lt());
+    if (hub) {
+      a.hubs.vertices[slot] = v;
+      a.hub_distances[slot] = key;
+    }
+  }
+  tally.expanded += claimed;
+  const std::uint32_t end = detail::warp_inclusive_sum(degree);
+  const std::uint32_t total = __shfl_sync(full_warp_mask, end, 31);
+  const std::uint32_t start = end - degree;
+  tally.edges += total;
+  for (std::uint32_t base = 0; base < total; base += 32) {
+    const std::uint32_t e = base + lane_id();
+    // The owner of edge e is the lane whose [start, end) holds it: count lanes with end <= e.
+    int owner = 0;
+#pragma unroll
+    for (int step = 16; step > 0; step /= 2) {
+      const std::uint32_t owner_end = __shfl_sync(full_warp_mask, end, owner + step - 1);
+      if (owner_end <= e) owner += step;
+    }
+    const std::int64_t owner_first = __shfl_sync(full_warp_mask, first, owner);
+    const std::uint32_t owner_start = __shfl_sync(full_warp_mask, start, owner);
+    const D owner_key = __shfl_sync(full_warp_mask, key, owner);
+    const bool active = e < total;
+    vertex t = 0;
+    D candidate{};
+    if (active) {
+      const std::int64_t edge = owner_first + (e - owner_start);
+      t = a.targets[edge];
+      candidate = owner_key + static_cast<D>(a.weights[edge]);
+    }
+    offer(a, active, t, candidate);
+  }
 }
 
 /// Relaxes frontier entries [0, size) with every warp of the grid (warp-uniform loop).
 template <class Weight>
 __device__ void relax_entries(const relax_args<Weight>& a, std::int64_t size) {
-  using D = distance_t<Weight>;
   const std::int64_t warps = static_cast<std::int64_t>(gridDim.x) * (blockDim.x / 32);
-  std::int64_t warp = (static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x) / 32;
-  unsigned long long expanded_here = 0, edges_here = 0;
-  for (; warp * 32 < size; warp += warps) {
-    const std::int64_t entry = warp * 32 + lane_id();
-    D key{};
-    vertex v = 0;
-    std::int64_t first = 0;
-    std::uint32_t degree = 0;
-    bool claimed = false;
-    if (entry < size) {
-      v = a.frontier[entry];
-      claimed = claim_expansion(a.pending, a.distances, v, key);
-    }
-    bool hub = false;
-    if (claimed) {
-      first = a.offsets[v];
-      const std::int64_t edges = a.offsets[v + 1] - first;
-      hub = edges > heavy_degree;
-      degree = hub ? 0u : static_cast<std::uint32_t>(edges);
-    }
-    const unsigned hub_mask = __ballot_sync(full_warp_mask, hub);
-    if (hub_mask != 0) {  // the hub's distance travels with it: relax_hubs must not re-claim it
-      unsigned long long slot = 0;
-      if (lane_id() == __ffs(hub_mask) - 1) slot = atomicAdd(a.hubs.count, static_cast<unsigned long long>(__popc(hub_mask)));
-      slot = __shfl_sync(full_warp_mask, slot, __ffs(hub_mask) - 1) + __popc(hub_mask & lane_mask_lt());
-      if (hub) {
-        a.hubs.vertices[slot] = v;
-        a.hub_distances[slot] = key;
-      }
-    }
-    expanded_here += claimed;
-    const std::uint32_t end = detail::warp_inclusive_sum(degree);
-    const std::uint32_t total = __shfl_sync(full_warp_mask, end, 31);
-    const std::uint32_t start = end - degree;
-    edges_here += total;
-    for (std::uint32_t base = 0; base < total; base += 32) {
-      const std::uint32_t e = base + lane_id();
-      // The owner of edge e is the lane whose [start, end) holds it: count lanes with end <= e.
-      int owner = 0;
-#pragma unroll
-      for (int step = 16; step > 0; step /= 2) {
-        const std::uint32_t owner_end = __shfl_sync(full_warp_mask, end, owner + step - 1);
-        if (owner_end <= e) owner += step;
-      }
-      const std::int64_t owner_first = __shfl_sync(full_warp_mask, first, owner);
-      const std::uint32_t owner_start = __shfl_sync(full_warp_mask, start, owner);
-      const D owner_key = __shfl_sync(full_warp_mask, key, owner);
-      const bool active = e < total;
-      vertex t = 0;
-      D candidate{};
-      if (active) {
-        const std::int64_t edge = owner_first + (e - owner_start);
-        t = a.targets[edge];
-        candidate = owner_key + static_cast<D>(a.weights[edge]);
-      }
-      offer(a, active, t, candidate);
-    }
-  }
-  expanded_here = detail::warp_sum(expanded_here);
-  if (lane_id() == 0 && edges_here + expanded_here != 0) {
-    atomicAdd(a.stats + 0, expanded_here);
-    atomicAdd(a.stats + 1, edges_here);
-  }
+  relax_tally tally;
+  for (std::int64_t warp = (static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x) / 32; warp * 32 < size;
+       warp += warps)
+    relax_warp(a, a.frontier + warp * 32, size - warp * 32, tally);
+  tally.flush(a.stats);
 }
 
 template <class Weight>

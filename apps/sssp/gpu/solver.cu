@@ -143,9 +143,8 @@ struct gpu_solver<Weight>::state {
     BKT_CUDA_CHECK(cudaGetDevice(&device));
     BKT_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
     max_blocks = sms * 8;
-    // A few blocks per SM cover a small frontier; more would only make each barrier dearer.
-    persistent_blocks =
-        detail::cooperative_blocks(gpu::persistent_rounds_kernel<Weight>, gpu::relax_block_threads, 0, 4);
+    persistent_blocks = detail::cooperative_blocks(gpu::persistent_rounds_kernel<Weight>, gpu::relax_block_threads, 0,
+                                                   gpu::persistent_blocks_per_sm);
     BKT_CUDA_CHECK(cudaMemcpyAsync(offsets.data(), graph.offsets.data(), offsets.size_bytes(), cudaMemcpyHostToDevice, s));
     if (num_edges > 0) {
       BKT_CUDA_CHECK(cudaMemcpyAsync(targets.data(), graph.targets.data(), targets.size_bytes(), cudaMemcpyHostToDevice, s));
@@ -250,6 +249,8 @@ struct gpu_solver<Weight>::state {
     }
     a.delta = delta;
     a.hand_back_above = persistent_hand_back_above;
+    a.local_spill_above =
+        gpu::local_spill_above(static_cast<double>(num_edges) / static_cast<double>(std::max<std::int64_t>(num_vertices, 1)));
     a.state = loop_state.data();
     void* arguments[] = {&a};
     BKT_CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<void*>(gpu::persistent_rounds_kernel<Weight>),
