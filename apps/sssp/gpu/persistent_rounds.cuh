@@ -115,7 +115,7 @@ __device__ void relax_block_local(relax_args<Weight> r, vertex (*local)[local_qu
     if (threadIdx.x == 0) local_count[1 - in] = 0;
     __syncthreads();
     r.local = {local[1 - in], &local_count[1 - in], local_queue_capacity};
-    for (unsigned i = warp * 32; i < size; i += warps * 32) relax_warp(r, local[in] + i, size - i, tally);
+    relax_share(r, local[in], size, warp, warps, tally);
     in = 1 - in;
   }
   tally.flush(r.stats);

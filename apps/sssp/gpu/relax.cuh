@@ -5,8 +5,9 @@
 // far pile (Near-Far, the persistent rounds) a second flag keeps a vertex once in the pile, so that
 // a piled vertex whose distance falls below the threshold still joins the near queue at once.
 //
-// Load balance: a warp takes 32 entries, scans their degrees and walks the concatenation of their
-// edge lists 32 edges at a time, so a warp's loads are consecutive edges whatever the degrees.
+// Load balance: a warp takes up to 32 entries (fewer when the list is short, so that every warp
+// has some), scans their degrees and walks the concatenation of their edge lists 32 edges at a
+// time, so a warp's loads are consecutive edges whatever the degrees.
 // Vertices of more than heavy_degree edges would keep one warp busy for long (hubs of scale-free
 // graphs): they go to a list that heavy_relax_kernel spreads over whole blocks.
 //
@@ -211,14 +212,24 @@ __device__ void relax_warp(const relax_args<Weight>& a, const vertex* entries, s
   }
 }
 
-/// Relaxes frontier entries [0, size) with every warp of the grid (warp-uniform loop).
+/// Relaxes entries[0, size) with `warps` warps, of which this is number `warp` (warp-uniform loop).
+/// A short list is spread thin, a few entries a warp: a warp walks its entries' edges 32 at a time,
+/// so fewer entries a warp means fewer dependent steps when the edges are few (a road's frontier).
+template <class Weight>
+__device__ void relax_share(const relax_args<Weight>& a, const vertex* entries, std::int64_t size, std::int64_t warp,
+                            std::int64_t warps, relax_tally& tally) {
+  const std::int64_t spread = (size + warps - 1) / warps;
+  const std::int64_t share = spread < 32 ? spread : 32;
+  for (std::int64_t first = warp * share; first < size; first += warps * share)
+    relax_warp(a, entries + first, size - first < share ? size - first : share, tally);
+}
+
+/// Relaxes frontier entries [0, size) with every warp of the grid.
 template <class Weight>
 __device__ void relax_entries(const relax_args<Weight>& a, std::int64_t size) {
-  const std::int64_t warps = static_cast<std::int64_t>(gridDim.x) * (blockDim.x / 32);
   relax_tally tally;
-  for (std::int64_t warp = (static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x) / 32; warp * 32 < size;
-       warp += warps)
-    relax_warp(a, a.frontier + warp * 32, size - warp * 32, tally);
+  relax_share(a, a.frontier, size, (static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x) / 32,
+              static_cast<std::int64_t>(gridDim.x) * (blockDim.x / 32), tally);
   tally.flush(a.stats);
 }
 
