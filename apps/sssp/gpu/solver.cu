@@ -87,6 +87,12 @@ class event_pair {
   cudaEvent_t start{}, stop{};
 };
 
+std::int64_t largest_out_degree(const std::vector<std::int64_t>& offsets) {
+  std::int64_t largest = 0;
+  for (std::size_t v = 0; v + 1 < offsets.size(); ++v) largest = std::max(largest, offsets[v + 1] - offsets[v]);
+  return largest;
+}
+
 int grid_for(std::int64_t items, std::int64_t items_per_block, int max_blocks) {
   const std::int64_t blocks = (items + items_per_block - 1) / items_per_block;
   return static_cast<int>(std::clamp<std::int64_t>(blocks, 1, max_blocks));
@@ -100,7 +106,7 @@ struct gpu_solver<Weight>::state {
   cudaStream_t stream;
   std::int64_t num_vertices;
   std::int64_t num_edges;
-  std::int64_t capacity;  // vertices per queue: a vertex is in one queue at most
+  std::int64_t capacity;  // vertices: a vertex is in one queue at most
   int max_blocks;
   device_buffer<std::int64_t> offsets;
   device_buffer<vertex> targets;
@@ -117,13 +123,13 @@ struct gpu_solver<Weight>::state {
   device_buffer<unsigned long long> counters;
   device_buffer<std::int64_t> bucket_offsets;
   device_buffer<gpu::persistent_state> loop_state;
-  int persistent_blocks = 0;  // 0: no cooperative launch on this device
+  int persistent_blocks = 0;  // 0: no persistent rounds (round_mode::host, or no cooperative launch)
   workspace ws;
   pinned_info host_info;
   event_pair events;
   std::int64_t rounds = 0;
 
-  state(const csr_graph<Weight>& graph, cudaStream_t s)
+  state(const csr_graph<Weight>& graph, cudaStream_t s, round_mode rounds)
       : stream(s),
         num_vertices(graph.num_vertices()),
         num_edges(graph.num_edges()),
@@ -134,7 +140,9 @@ struct gpu_solver<Weight>::state {
         distances(graph.num_vertices(), s),
         pending(graph.num_vertices(), s),
         piled(graph.num_vertices(), s),
-        queues{{capacity, s}, {capacity, s}},
+        // Twice the vertices: a host round appends behind the frontier it relaxes, and a frontier
+        // vertex that improves again is appended while its old entry is still in the buffer.
+        queues{{2 * capacity, s}, {2 * capacity, s}},
         hubs(graph.num_edges() / gpu::heavy_degree + 1, s),
         hub_distances(graph.num_edges() / gpu::heavy_degree + 1, s),
         info(1, s),
@@ -146,8 +154,10 @@ struct gpu_solver<Weight>::state {
     BKT_CUDA_CHECK(cudaGetDevice(&device));
     BKT_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
     max_blocks = sms * 8;
-    persistent_blocks = detail::cooperative_blocks(gpu::persistent_rounds_kernel<Weight>, gpu::relax_block_threads, 0,
-                                                   gpu::persistent_blocks_per_sm);
+    const bool persistent = rounds == round_mode::persistent || (rounds == round_mode::automatic && !large_with_hubs(graph));
+    if (persistent)
+      persistent_blocks = detail::cooperative_blocks(gpu::persistent_rounds_kernel<Weight>, gpu::relax_block_threads, 0,
+                                                     gpu::persistent_blocks_per_sm);
     BKT_CUDA_CHECK(cudaMemcpyAsync(offsets.data(), graph.offsets.data(), offsets.size_bytes(), cudaMemcpyHostToDevice, s));
     if (num_edges > 0) {
       BKT_CUDA_CHECK(cudaMemcpyAsync(targets.data(), graph.targets.data(), targets.size_bytes(), cudaMemcpyHostToDevice, s));
@@ -384,8 +394,8 @@ struct gpu_solver<Weight>::state {
 };
 
 template <edge_weight Weight>
-gpu_solver<Weight>::gpu_solver(const csr_graph<Weight>& graph, cudaStream_t stream)
-    : state_(std::make_unique<state>(graph, stream)) {}
+gpu_solver<Weight>::gpu_solver(const csr_graph<Weight>& graph, cudaStream_t stream, round_mode rounds)
+    : state_(std::make_unique<state>(graph, stream, rounds)) {}
 template <edge_weight Weight>
 gpu_solver<Weight>::~gpu_solver() = default;
 template <edge_weight Weight>
@@ -425,6 +435,14 @@ gpu_run_stats gpu_solver<Weight>::run(vertex source, algorithm method, distance_
 }
 
 template <edge_weight Weight>
+bool large_with_hubs(const csr_graph<Weight>& graph) {
+  const double mean_degree =
+      std::max(static_cast<double>(graph.num_edges()) / static_cast<double>(std::max<std::int64_t>(graph.num_vertices(), 1)), 1.0);
+  return graph.num_vertices() >= small_graph_vertices &&
+         static_cast<double>(largest_out_degree(graph.offsets)) >= hub_degree_ratio * mean_degree;
+}
+
+template <edge_weight Weight>
 delta_choice<Weight> default_delta(const csr_graph<Weight>& graph) {
   using D = distance_t<Weight>;
   const std::int64_t n = std::max<std::int64_t>(graph.num_vertices(), 1);
@@ -433,11 +451,8 @@ delta_choice<Weight> default_delta(const csr_graph<Weight>& graph) {
   for (const Weight w : graph.weights) weight_sum += static_cast<double>(w);
   const double mean_weight = m > 0 ? weight_sum / static_cast<double>(m) : 1.0;
   const double mean_degree = std::max(static_cast<double>(m) / static_cast<double>(n), 1.0);
-  std::int64_t max_degree = 0;
-  for (std::int64_t v = 0; v < graph.num_vertices(); ++v)
-    max_degree = std::max(max_degree, graph.offsets[v + 1] - graph.offsets[v]);
-  const bool hubs = graph.num_vertices() >= small_graph_vertices &&
-                    static_cast<double>(max_degree) >= hub_degree_ratio * mean_degree;
+  const std::int64_t max_degree = largest_out_degree(graph.offsets);
+  const bool hubs = large_with_hubs(graph);
   const double multiple = hubs ? hub_graph_multiple : round_bound_multiple;
   const double chosen = delta_warp_factor * mean_weight / mean_degree * multiple;
   delta_choice<Weight> choice;
@@ -461,6 +476,8 @@ delta_choice<Weight> default_delta(const csr_graph<Weight>& graph) {
 
 template class gpu_solver<std::uint32_t>;
 template class gpu_solver<float>;
+template bool large_with_hubs(const csr_graph<std::uint32_t>&);
+template bool large_with_hubs(const csr_graph<float>&);
 template delta_choice<std::uint32_t> default_delta(const csr_graph<std::uint32_t>&);
 template delta_choice<float> default_delta(const csr_graph<float>&);
 

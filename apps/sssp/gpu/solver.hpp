@@ -33,12 +33,24 @@ struct delta_choice {
 template <edge_weight Weight>
 delta_choice<Weight> default_delta(const csr_graph<Weight>& graph);
 
+/// How delta-stepping drives its rounds. `persistent`: a queue shorter than 2^15 vertices goes to
+/// one cooperative kernel that runs round after round without the host (high-diameter graphs run
+/// thousands of short rounds); longer ones are split by multisplit in rounds the host drives.
+/// `host`: every round is the host's. `automatic`: `host` for large graphs with hubs (where it
+/// measured faster: their frontiers are long from the second round on), else `persistent`.
+enum class round_mode { automatic, persistent, host };
+
+/// Whether the graph is large and has hubs (its largest out-degree at least 16 times the mean):
+/// the shape that both default_delta and round_mode::automatic go by.
+template <edge_weight Weight>
+bool large_with_hubs(const csr_graph<Weight>& graph);
+
 /// The graph on the GPU and the work buffers for runs from any source; one stream.
 template <edge_weight Weight>
 class gpu_solver {
  public:
   /// Uploads `graph` (throws bkt::error on a CUDA failure, e.g. out of device memory).
-  gpu_solver(const csr_graph<Weight>& graph, cudaStream_t stream);
+  gpu_solver(const csr_graph<Weight>& graph, cudaStream_t stream, round_mode rounds = round_mode::automatic);
   ~gpu_solver();
   gpu_solver(gpu_solver&&) noexcept;
   gpu_solver& operator=(gpu_solver&&) noexcept;
