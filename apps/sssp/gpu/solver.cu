@@ -39,8 +39,9 @@ namespace {
 /// Buckets per multisplit: more only lets a round jump further ahead when low buckets are empty.
 constexpr int delta_buckets_per_round = 32;
 /// Queues this short go to the persistent kernel (gpu/persistent_rounds.cuh), which hands back to
-/// the multisplit rounds once a frontier exceeds persistent_hand_back_above. R-MAT 22 ran alike
-/// (21.3-22.9 ms on the H100) with these, with 2^18 and 2^20, and with every round persistent.
+/// the multisplit rounds once a frontier exceeds persistent_hand_back_above. Large graphs with hubs
+/// skip the kernel (round_mode::automatic): R-MAT 22 ran 21.1-22.9 ms on the H100 with every pair
+/// of thresholds tried, and 18.9 ms with host rounds alone.
 constexpr std::int64_t persistent_enter_below = std::int64_t{1} << 15;
 constexpr unsigned long long persistent_hand_back_above = 1ull << 18;
 /// default_delta: Davidson et al.'s bucket width, a warp's worth (32) times Meyer and Sanders'
