@@ -5,11 +5,13 @@
 // far pile (Near-Far, the persistent rounds) a second flag keeps a vertex once in the pile, so that
 // a piled vertex whose distance falls below the threshold still joins the near queue at once.
 //
-// Load balance: a warp takes up to 32 entries (fewer when the list is short, so that every warp
-// has some), scans their degrees and walks the concatenation of their edge lists 32 edges at a
-// time, so a warp's loads are consecutive edges whatever the degrees.
-// Vertices of more than heavy_degree edges would keep one warp busy for long (hubs of scale-free
-// graphs): they go to a list that heavy_relax_kernel spreads over whole blocks.
+// Load balance inside the persistent rounds (gpu/persistent_rounds.cuh): a warp takes up to 32
+// entries (fewer when the list is short, so that every warp has some), scans their degrees and
+// walks the concatenation of their edge lists 32 edges at a time, so a warp's loads are
+// consecutive edges whatever the degrees. Vertices of more than heavy_degree edges would keep one
+// warp busy for long (hubs of scale-free graphs): they go to a list that relax_hubs spreads over
+// whole blocks after a grid barrier. The host's rounds deal edges evenly instead
+// (gpu/balanced_relax.cuh).
 //
 // The persistent rounds also give each block a queue in shared memory (block_queue): near
 // improvements the block finds go there first, and the block relaxes them itself before the
@@ -127,17 +129,25 @@ struct relax_args {
   unsigned long long* stats;                  // [0] vertices expanded, [1] edges relaxed
 };
 
-/// Offers `candidate` to target t and queues t if its distance went down and it was not pending.
+/// Lowers t's distance to `candidate` where `below` says that it was higher when read, and queues t
+/// if it went down and t was not pending. Every lane of the warp calls it.
 template <class Weight>
-__device__ __forceinline__ void offer(const relax_args<Weight>& a, bool active, vertex t, distance_t<Weight> candidate) {
+__device__ __forceinline__ void offer_below(const relax_args<Weight>& a, bool below, vertex t,
+                                            distance_t<Weight> candidate) {
   bool near = false, far = false;
-  if (active && candidate < a.distances[t] && lower_distance(a.distances + t, candidate)) {
+  if (below && lower_distance(a.distances + t, candidate)) {
     if (a.far.count == nullptr || candidate < a.threshold) near = mark_pending(a.pending, t);
     else far = mark_pending(a.piled, t);
   }
   if (a.local.count != nullptr) near = block_append(a.local, near, t);
   warp_append(a.near, near, t);
   if (a.far.count != nullptr) warp_append(a.far, far, t);
+}
+
+/// Offers `candidate` to target t and queues t if its distance went down and it was not pending.
+template <class Weight>
+__device__ __forceinline__ void offer(const relax_args<Weight>& a, bool active, vertex t, distance_t<Weight> candidate) {
+  offer_below(a, active && candidate < a.distances[t], t, candidate);
 }
 
 /// Vertices expanded and edges relaxed, summed per warp and added to relax_args::stats once.
@@ -233,11 +243,6 @@ __device__ void relax_entries(const relax_args<Weight>& a, std::int64_t size) {
   tally.flush(a.stats);
 }
 
-template <class Weight>
-__global__ void __launch_bounds__(relax_block_threads) relax_kernel(relax_args<Weight> a) {
-  relax_entries(a, static_cast<std::int64_t>(*a.frontier_size));
-}
-
 /// The hubs relax_entries set aside: each block takes one at a time and walks its edges with all
 /// its warps (warp-uniform steps, so that every lane reaches warp_append's ballot).
 template <class Weight>
@@ -263,11 +268,6 @@ __device__ void relax_hubs(const relax_args<Weight>& a, std::int64_t hubs) {
     }
   }
   if (threadIdx.x == 0 && edges_here != 0) atomicAdd(a.stats + 1, edges_here);
-}
-
-template <class Weight>
-__global__ void __launch_bounds__(relax_block_threads) heavy_relax_kernel(relax_args<Weight> a) {
-  relax_hubs(a, static_cast<std::int64_t>(*a.hubs.count));
 }
 
 }  // namespace bkt::sssp::gpu

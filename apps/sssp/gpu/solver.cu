@@ -1,6 +1,6 @@
 // The host side of the GPU shortest paths: buffers, and one loop per algorithm. Each round relaxes
-// one frontier; the host reads a few counters back after it (one small copy and one wait per
-// round) to size the next.
+// one frontier, its edges dealt evenly over the grid (gpu/balanced_relax.cuh); the host reads a
+// few counters back after it (one small copy and one wait per round) to size the next.
 //
 // Queues hold vertex ids. A vertex is in at most one queue at a time: its pending flag is set
 // when an improvement queues it and cleared when it is expanded (gpu/relax.cuh), so a queue never
@@ -28,6 +28,7 @@
 #include "bkt/error.hpp"
 #include "bkt/multisplit.cuh"
 #include "bkt/workspace.hpp"
+#include "gpu/balanced_relax.cuh"
 #include "gpu/persistent_rounds.cuh"
 #include "gpu/queue_kernels.cuh"
 #include "gpu/relax.cuh"
@@ -109,6 +110,7 @@ struct gpu_solver<Weight>::state {
   std::int64_t num_edges;
   std::int64_t capacity;  // vertices: a vertex is in one queue at most
   int max_blocks;
+  int edge_blocks;  // relax_edges_kernel's grid: all resident at once, so that equal shares end together
   device_buffer<std::int64_t> offsets;
   device_buffer<vertex> targets;
   device_buffer<Weight> weights;
@@ -124,6 +126,11 @@ struct gpu_solver<Weight>::state {
   device_buffer<unsigned long long> counters;
   device_buffer<std::int64_t> bucket_offsets;
   device_buffer<gpu::persistent_state> loop_state;
+  // The host rounds' claimed frontier (gpu/balanced_relax.cuh): a frontier holds each vertex once.
+  device_buffer<D> claimed_keys;
+  device_buffer<std::int64_t> claimed_firsts;
+  device_buffer<std::int64_t> claimed_ends;
+  device_buffer<std::uint64_t> claim_scan;
   int persistent_blocks = 0;  // 0: no persistent rounds (round_mode::host, or no cooperative launch)
   workspace ws;
   pinned_info host_info;
@@ -149,12 +156,17 @@ struct gpu_solver<Weight>::state {
         info(1, s),
         counters(5, s),
         bucket_offsets(delta_buckets_per_round + 1, s),
-        loop_state(1, s) {
+        loop_state(1, s),
+        claimed_keys(capacity, s),
+        claimed_firsts(capacity, s),
+        claimed_ends(capacity, s),
+        claim_scan(gpu::claim_scan_words(capacity), s) {
     BKT_EXPECTS(graph.num_vertices() <= (std::int64_t{1} << 32) - 1, "gpu_solver: more than 2^32 - 1 vertices");
     int device = 0, sms = 0;
     BKT_CUDA_CHECK(cudaGetDevice(&device));
     BKT_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
     max_blocks = sms * 8;
+    edge_blocks = static_cast<int>(detail::resident_blocks(gpu::relax_edges_kernel<Weight>, gpu::relax_block_threads, 0));
     const bool persistent = rounds == round_mode::persistent || (rounds == round_mode::automatic && !large_with_hubs(graph));
     if (persistent)
       persistent_blocks = detail::cooperative_blocks(gpu::persistent_rounds_kernel<Weight>, gpu::relax_block_threads, 0,
@@ -193,11 +205,18 @@ struct gpu_solver<Weight>::state {
     return a;
   }
 
+  /// Relaxes the frontier of a host round (at most frontier_bound entries, each vertex once): a
+  /// claim with a scan of the degrees, then the edges dealt evenly over the grid.
   void relax(const gpu::relax_args<Weight>& a, std::int64_t frontier_bound) {
-    gpu::relax_kernel<Weight><<<grid_for(frontier_bound, gpu::relax_block_threads, max_blocks),
-                                gpu::relax_block_threads, 0, stream>>>(a);
+    BKT_EXPECTS(frontier_bound <= capacity, "gpu_solver: a frontier longer than the vertex count");
+    const std::int64_t scan_words = gpu::claim_scan_words(frontier_bound);
+    BKT_CUDA_CHECK(cudaMemsetAsync(claim_scan.data(), 0, scan_words * sizeof(std::uint64_t), stream));
+    const gpu::claimed_frontier<D> claimed{claimed_keys.data(), claimed_firsts.data(), claimed_ends.data(),
+                                           claim_scan.data()};
+    gpu::claim_frontier_kernel<Weight><<<static_cast<unsigned>(std::max<std::int64_t>(scan_words - 1, 1)),
+                                         gpu::relax_block_threads, 0, stream>>>(a, claimed);
     BKT_CHECK_LAUNCH(stream);
-    gpu::heavy_relax_kernel<Weight><<<max_blocks / 4, gpu::relax_block_threads, 0, stream>>>(a);
+    gpu::relax_edges_kernel<Weight><<<edge_blocks, gpu::relax_block_threads, 0, stream>>>(a, claimed);
     BKT_CHECK_LAUNCH(stream);
     ++rounds;
   }
