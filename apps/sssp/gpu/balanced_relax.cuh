@@ -23,6 +23,8 @@ namespace bkt::sssp::gpu {
 #endif
 /// Edges a lane takes at once in relax_edges_kernel: their loads overlap.
 inline constexpr int edge_unroll = BKT_SSSP_EDGE_UNROLL;
+/// Near improvements a block of relax_edges_kernel stages in shared memory.
+inline constexpr unsigned edge_staging_capacity = 4096;
 /// Frontier entries per tile of the claim kernel's scan.
 inline constexpr int claim_tile = relax_block_threads;
 
@@ -68,16 +70,18 @@ __global__ void __launch_bounds__(relax_block_threads)
   D key{};
   std::int64_t first = 0;
   std::uint64_t degree = 0;
-  relax_tally tally;
+  bool claimed = false;
   if (i < size) {
     const vertex v = a.frontier[i];
-    if (claim_expansion(a.pending, a.distances, v, key)) {
-      tally.expanded = 1;
+    claimed = claim_expansion(a.pending, a.distances, v, key);
+    if (claimed) {
       first = a.offsets[v];
       degree = static_cast<std::uint64_t>(a.offsets[v + 1] - first);
     }
   }
-  tally.flush(a.stats);
+  // One atomic a block: every block adding to the same word would queue up behind it.
+  const int claimed_here = __syncthreads_count(claimed);
+  if (threadIdx.x == 0 && claimed_here != 0) atomicAdd(a.stats + 0, static_cast<unsigned long long>(claimed_here));
   const std::uint64_t in_warp = warp_inclusive_sum64(degree);
   const int warp = static_cast<int>(threadIdx.x / 32);
   if (lane_id() == 31) warp_totals[warp] = in_warp;
@@ -128,24 +132,32 @@ __device__ __forceinline__ std::int64_t first_end_above(const std::int64_t* ends
   return left;
 }
 
-/// Relaxes the claimed frontier's edges, an equal share (a multiple of 32) for each warp.
+/// Relaxes the claimed frontier's edges, an equal share (a multiple of 32) for each warp. Near
+/// improvements are staged in shared memory and appended with one atomic a block at the end (or by
+/// the warp, past the staging room): a per-warp atomic on the queue's one counter was the round's
+/// bottleneck when most edges improve.
 template <class Weight>
 __global__ void __launch_bounds__(relax_block_threads)
     relax_edges_kernel(relax_args<Weight> a, claimed_frontier<distance_t<Weight>> c) {
   using D = distance_t<Weight>;
+  __shared__ vertex staged[edge_staging_capacity];
+  __shared__ unsigned staged_count;
+  __shared__ unsigned long long staged_base;
   const std::int64_t size = static_cast<std::int64_t>(*a.frontier_size);
-  if (size == 0) return;
+  if (size == 0) return;  // the whole grid
   const std::int64_t total = c.ends[size - 1];
+  if (blockIdx.x == 0 && threadIdx.x == 0 && total != 0)
+    atomicAdd(a.stats + 1, static_cast<unsigned long long>(total));
+  if (threadIdx.x == 0) staged_count = 0;
+  __syncthreads();
+  a.local = {staged, &staged_count, edge_staging_capacity};
   const std::int64_t warps = static_cast<std::int64_t>(gridDim.x) * (blockDim.x / 32);
   const std::int64_t warp = (static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x) / 32;
   const std::int64_t share = ((total + warps - 1) / warps + 31) / 32 * 32;
   std::int64_t edge = warp * share;  // the next edge of this warp's range [warp * share, last)
   const std::int64_t last = min(total, edge + share);
-  if (edge >= last) return;
-  relax_tally tally;
-  tally.edges = static_cast<unsigned long long>(last - edge);
   // A window of 32 consecutive entries, one a lane, starting with the one that holds `edge`.
-  for (std::int64_t window = first_end_above(c.ends, size, edge); edge < last; window += 32) {
+  for (std::int64_t window = edge < last ? first_end_above(c.ends, size, edge) : 0; edge < last; window += 32) {
     const std::int64_t entry = window + lane_id();
     const bool inside = entry < size;
     const std::int64_t end = inside ? c.ends[entry] : INT64_MAX;
@@ -187,7 +199,12 @@ __global__ void __launch_bounds__(relax_block_threads)
       for (int k = 0; k < edge_unroll; ++k) offer_below(a, active[k] && candidate[k] < current[k], t[k], candidate[k]);
     }
   }
-  tally.flush(a.stats);
+  __syncthreads();
+  const unsigned staged_size = min(staged_count, edge_staging_capacity);
+  if (staged_size == 0) return;  // the whole block
+  if (threadIdx.x == 0) staged_base = atomicAdd(a.near.count, static_cast<unsigned long long>(staged_size));
+  __syncthreads();
+  for (unsigned j = threadIdx.x; j < staged_size; j += blockDim.x) a.near.vertices[staged_base + j] = staged[j];
 }
 
 }  // namespace bkt::sssp::gpu
