@@ -14,7 +14,7 @@
 #include <cstdint>
 
 #include "bkt/detail/device/tile_lookback.cuh"
-#include "relax.cuh"
+#include "queue_kernels.cuh"
 
 namespace bkt::sssp::gpu {
 
@@ -35,8 +35,9 @@ struct claimed_frontier {
   D* keys;
   std::int64_t* firsts;
   std::int64_t* ends;
-  /// Word 0 hands out tile numbers in the order blocks start (a tile looks back only at tiles that
-  /// started before it); words 1... are the tiles' look-back status. All zero before the claim.
+  /// Word 0 hands out tile numbers in the order blocks take them (a tile looks back only at tiles
+  /// taken before it); words 1... are the tiles' look-back status. All zero before the claim, and
+  /// cleared again by relax_edges_kernel.
   std::uint64_t* scan_state;
 };
 
@@ -52,63 +53,72 @@ __device__ __forceinline__ std::uint64_t warp_inclusive_sum64(std::uint64_t valu
   return value;
 }
 
-/// Claims the frontier's vertices (as relax_warp does) and writes claimed_frontier.
+/// Claims the frontier's vertices (as relax_warp does) and writes claimed_frontier. A block takes
+/// tiles in ticket order until they pass the frontier, so the grid need not be sized to it (the host
+/// knows only a bound); with a split, every block picks the frontier's bucket itself and block 0
+/// records it, which spares the round a launch.
 template <class Weight>
 __global__ void __launch_bounds__(relax_block_threads)
-    claim_frontier_kernel(relax_args<Weight> a, claimed_frontier<distance_t<Weight>> c) {
+    claim_frontier_kernel(relax_args<Weight> a, claimed_frontier<distance_t<Weight>> c, split_frontier split) {
   using D = distance_t<Weight>;
   constexpr int warps = relax_block_threads / 32;
-  __shared__ std::int64_t tile_shared;
+  __shared__ std::int64_t size_shared, tile_shared;
   __shared__ std::uint64_t warp_totals[warps];
-  if (threadIdx.x == 0)
-    tile_shared = static_cast<std::int64_t>(atomicAdd(reinterpret_cast<unsigned long long*>(c.scan_state), 1ull));
-  __syncthreads();
-  const std::int64_t tile = tile_shared;
-  const std::int64_t size = static_cast<std::int64_t>(*a.frontier_size);
-  if (tile * claim_tile >= size) return;  // the whole block: no later tile needs this one's status
-  const std::int64_t i = tile * claim_tile + threadIdx.x;
-  D key{};
-  std::int64_t first = 0;
-  std::uint64_t degree = 0;
-  bool claimed = false;
-  if (i < size) {
-    const vertex v = a.frontier[i];
-    claimed = claim_expansion(a.pending, a.distances, v, key);
-    if (claimed) {
-      first = a.offsets[v];
-      degree = static_cast<std::uint64_t>(a.offsets[v + 1] - first);
-    }
-  }
-  // One atomic a block: every block adding to the same word would queue up behind it.
-  const int claimed_here = __syncthreads_count(claimed);
-  if (threadIdx.x == 0 && claimed_here != 0) atomicAdd(a.stats + 0, static_cast<unsigned long long>(claimed_here));
-  const std::uint64_t in_warp = warp_inclusive_sum64(degree);
-  const int warp = static_cast<int>(threadIdx.x / 32);
-  if (lane_id() == 31) warp_totals[warp] = in_warp;
-  __syncthreads();
-  std::uint64_t before_warp = 0, tile_total = 0;
-#pragma unroll
-  for (int w = 0; w < warps; ++w) {
-    if (w < warp) before_warp += warp_totals[w];
-    tile_total += warp_totals[w];
-  }
   __shared__ std::uint64_t tile_exclusive;
+  if (threadIdx.x == 0)
+    size_shared = split.bucket_offsets != nullptr ? choose_bucket(split, blockIdx.x == 0)
+                                                  : static_cast<std::int64_t>(*a.frontier_size);
   std::uint64_t* status = c.scan_state + 1;
-  if (warp == 0) {
-    std::uint64_t exclusive = 0;
-    if (tile == 0) {
-      if (lane_id() == 0) detail::publish_tile_status(status, 0, detail::tile_status::inclusive, tile_total);
-    } else {
-      if (lane_id() == 0) detail::publish_tile_status(status, tile, detail::tile_status::aggregate, tile_total);
-      exclusive = detail::lookback_exclusive_prefix(status, tile, tile_total);
+  for (;;) {
+    if (threadIdx.x == 0)
+      tile_shared = static_cast<std::int64_t>(atomicAdd(reinterpret_cast<unsigned long long*>(c.scan_state), 1ull));
+    __syncthreads();
+    const std::int64_t size = size_shared;
+    const std::int64_t tile = tile_shared;
+    if (tile * claim_tile >= size) return;  // the whole block: no later tile needs this one's status
+    const std::int64_t i = tile * claim_tile + threadIdx.x;
+    D key{};
+    std::int64_t first = 0;
+    std::uint64_t degree = 0;
+    bool claimed = false;
+    if (i < size) {
+      const vertex v = a.frontier[i];
+      claimed = claim_expansion(a.pending, a.distances, v, key);
+      if (claimed) {
+        first = a.offsets[v];
+        degree = static_cast<std::uint64_t>(a.offsets[v + 1] - first);
+      }
     }
-    if (lane_id() == 0) tile_exclusive = exclusive;
-  }
-  __syncthreads();
-  if (i < size) {
-    c.keys[i] = key;
-    c.firsts[i] = first;
-    c.ends[i] = static_cast<std::int64_t>(tile_exclusive + before_warp + in_warp);
+    // One atomic a tile: every warp adding to the same word would queue up behind it.
+    const int claimed_here = __syncthreads_count(claimed);
+    if (threadIdx.x == 0 && claimed_here != 0) atomicAdd(a.stats + 0, static_cast<unsigned long long>(claimed_here));
+    const std::uint64_t in_warp = warp_inclusive_sum64(degree);
+    const int warp = static_cast<int>(threadIdx.x / 32);
+    if (lane_id() == 31) warp_totals[warp] = in_warp;
+    __syncthreads();
+    std::uint64_t before_warp = 0, tile_total = 0;
+#pragma unroll
+    for (int w = 0; w < warps; ++w) {
+      if (w < warp) before_warp += warp_totals[w];
+      tile_total += warp_totals[w];
+    }
+    if (warp == 0) {
+      std::uint64_t exclusive = 0;
+      if (tile == 0) {
+        if (lane_id() == 0) detail::publish_tile_status(status, 0, detail::tile_status::inclusive, tile_total);
+      } else {
+        if (lane_id() == 0) detail::publish_tile_status(status, tile, detail::tile_status::aggregate, tile_total);
+        exclusive = detail::lookback_exclusive_prefix(status, tile, tile_total);
+      }
+      if (lane_id() == 0) tile_exclusive = exclusive;
+    }
+    __syncthreads();
+    if (i < size) {
+      c.keys[i] = key;
+      c.firsts[i] = first;
+      c.ends[i] = static_cast<std::int64_t>(tile_exclusive + before_warp + in_warp);
+    }
+    __syncthreads();  // the shared words are read before the next tile writes them
   }
 }
 
@@ -138,8 +148,12 @@ __device__ __forceinline__ std::int64_t first_end_above(const std::int64_t* ends
 /// bottleneck when most edges improve.
 template <class Weight>
 __global__ void __launch_bounds__(relax_block_threads)
-    relax_edges_kernel(relax_args<Weight> a, claimed_frontier<distance_t<Weight>> c) {
+    relax_edges_kernel(relax_args<Weight> a, claimed_frontier<distance_t<Weight>> c, std::int64_t scan_words) {
   using D = distance_t<Weight>;
+  // The claim is done: clear its scan words for the next round (which spares a memset).
+  for (std::int64_t j = blockIdx.x * static_cast<std::int64_t>(blockDim.x) + threadIdx.x; j < scan_words;
+       j += static_cast<std::int64_t>(gridDim.x) * blockDim.x)
+    c.scan_state[j] = 0;
   __shared__ vertex staged[edge_staging_capacity];
   __shared__ unsigned staged_count;
   __shared__ unsigned long long staged_base;

@@ -29,18 +29,29 @@ struct round_info {
   unsigned long long min_key_bits;   // smallest distance of a queue's vertices (min_distance_kernel)
 };
 
-/// After the multisplit of the queue into `buckets` buckets (bucket_offsets on the device): the
-/// frontier is the lowest non-empty bucket unless that is the last (overflow) bucket, in which case
-/// nothing is relaxed and the host moves the base to the smallest distance. New vertices go after
-/// the split ones; the hub list starts empty.
-__global__ void choose_bucket_kernel(const std::int64_t* bucket_offsets, int buckets, round_info* info,
-                                     unsigned long long* out_count, unsigned long long* hub_count) {
+/// A host round's frontier as the multisplit left it: the lowest non-empty of `buckets` buckets
+/// (offsets on the device), unless that is the last (overflow) bucket, in which case nothing is
+/// relaxed and the host moves the base to the smallest distance. New vertices go after the split
+/// ones, at out_count.
+struct split_frontier {
+  const std::int64_t* bucket_offsets;  // null: the frontier is a queue of relax_args::frontier_size
+  int buckets;
+  round_info* info;                    // gets the bucket and the frontier's size
+  unsigned long long* out_count;
+};
+
+/// The frontier's size; the caller with `publish` set records the choice in round_info.
+__device__ inline std::int64_t choose_bucket(const split_frontier& split, bool publish) {
+  const std::int64_t* offsets = split.bucket_offsets;
   int lowest = 0;
-  while (lowest < buckets - 1 && bucket_offsets[lowest + 1] == bucket_offsets[lowest]) ++lowest;
-  info->bucket = static_cast<unsigned long long>(lowest);
-  info->frontier_size = lowest < buckets - 1 ? static_cast<unsigned long long>(bucket_offsets[lowest + 1]) : 0ull;
-  *out_count = static_cast<unsigned long long>(bucket_offsets[buckets]);
-  *hub_count = 0;
+  while (lowest < split.buckets - 1 && offsets[lowest + 1] == offsets[lowest]) ++lowest;
+  const std::int64_t size = lowest < split.buckets - 1 ? offsets[lowest + 1] : 0;
+  if (publish) {
+    split.info->bucket = static_cast<unsigned long long>(lowest);
+    split.info->frontier_size = static_cast<unsigned long long>(size);
+    *split.out_count = static_cast<unsigned long long>(offsets[split.buckets]);
+  }
+  return size;
 }
 
 /// info->min_key_bits = the smallest distance of the vertices in `queue` (it must start at all ones).

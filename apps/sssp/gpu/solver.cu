@@ -111,6 +111,7 @@ struct gpu_solver<Weight>::state {
   std::int64_t capacity;  // vertices: a vertex is in one queue at most
   int max_blocks;
   int edge_blocks;  // relax_edges_kernel's grid: all resident at once, so that equal shares end together
+  int claim_blocks;  // claim_frontier_kernel's largest grid (its blocks take tiles until the frontier ends)
   device_buffer<std::int64_t> offsets;
   device_buffer<vertex> targets;
   device_buffer<Weight> weights;
@@ -122,7 +123,8 @@ struct gpu_solver<Weight>::state {
   device_buffer<vertex> hubs;
   device_buffer<D> hub_distances;
   device_buffer<gpu::round_info> info;
-  // [0] hub count, [1] [2] the two far piles' counts, [3] [4] vertices expanded and edges relaxed
+  // [0] hub count (relax_args_for's; the persistent rounds count theirs in persistent_state),
+  // [1] [2] the two far piles' counts, [3] [4] vertices expanded and edges relaxed
   device_buffer<unsigned long long> counters;
   device_buffer<std::int64_t> bucket_offsets;
   device_buffer<gpu::persistent_state> loop_state;
@@ -167,6 +169,7 @@ struct gpu_solver<Weight>::state {
     BKT_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
     max_blocks = sms * 8;
     edge_blocks = static_cast<int>(detail::resident_blocks(gpu::relax_edges_kernel<Weight>, gpu::relax_block_threads, 0));
+    claim_blocks = static_cast<int>(detail::resident_blocks(gpu::claim_frontier_kernel<Weight>, gpu::relax_block_threads, 0));
     const bool persistent = rounds == round_mode::persistent || (rounds == round_mode::automatic && !large_with_hubs(graph));
     if (persistent)
       persistent_blocks = detail::cooperative_blocks(gpu::persistent_rounds_kernel<Weight>, gpu::relax_block_threads, 0,
@@ -206,17 +209,18 @@ struct gpu_solver<Weight>::state {
   }
 
   /// Relaxes the frontier of a host round (at most frontier_bound entries, each vertex once): a
-  /// claim with a scan of the degrees, then the edges dealt evenly over the grid.
-  void relax(const gpu::relax_args<Weight>& a, std::int64_t frontier_bound) {
+  /// claim with a scan of the degrees, then the edges dealt evenly over the grid. `split`: the
+  /// frontier is the lowest bucket of a multisplit, which the claim picks.
+  void relax(const gpu::relax_args<Weight>& a, std::int64_t frontier_bound, const std::int64_t* split = nullptr) {
     BKT_EXPECTS(frontier_bound <= capacity, "gpu_solver: a frontier longer than the vertex count");
     const std::int64_t scan_words = gpu::claim_scan_words(frontier_bound);
-    BKT_CUDA_CHECK(cudaMemsetAsync(claim_scan.data(), 0, scan_words * sizeof(std::uint64_t), stream));
     const gpu::claimed_frontier<D> claimed{claimed_keys.data(), claimed_firsts.data(), claimed_ends.data(),
                                            claim_scan.data()};
-    gpu::claim_frontier_kernel<Weight><<<static_cast<unsigned>(std::max<std::int64_t>(scan_words - 1, 1)),
-                                         gpu::relax_block_threads, 0, stream>>>(a, claimed);
+    const gpu::split_frontier from{split, delta_buckets_per_round, info.data(), queued_count()};
+    gpu::claim_frontier_kernel<Weight>
+        <<<grid_for(scan_words - 1, 1, claim_blocks), gpu::relax_block_threads, 0, stream>>>(a, claimed, from);
     BKT_CHECK_LAUNCH(stream);
-    gpu::relax_edges_kernel<Weight><<<edge_blocks, gpu::relax_block_threads, 0, stream>>>(a, claimed);
+    gpu::relax_edges_kernel<Weight><<<edge_blocks, gpu::relax_block_threads, 0, stream>>>(a, claimed, scan_words);
     BKT_CHECK_LAUNCH(stream);
     ++rounds;
   }
@@ -250,6 +254,7 @@ struct gpu_solver<Weight>::state {
     BKT_CUDA_CHECK(cudaMemsetAsync(pending.data(), 0, pending.size_bytes(), stream));
     BKT_CUDA_CHECK(cudaMemsetAsync(piled.data(), 0, piled.size_bytes(), stream));
     BKT_CUDA_CHECK(cudaMemsetAsync(counters.data(), 0, counters.size_bytes(), stream));
+    BKT_CUDA_CHECK(cudaMemsetAsync(claim_scan.data(), 0, claim_scan.size_bytes(), stream));
     reset_info();
     gpu::seed_source_kernel<D><<<1, 1, 0, stream>>>(distances.data(), pending.data(), source, queues[0].data(),
                                                     queued_count());
@@ -333,10 +338,7 @@ struct gpu_solver<Weight>::state {
       multisplit<vertex>(std::span<const vertex>(in.data() + first, static_cast<std::size_t>(items)),
                          std::span<vertex>(out.data(), static_cast<std::size_t>(items)), bucket_offsets.span(),
                          delta_buckets_per_round, bucket_of, ws, stream);
-      gpu::choose_bucket_kernel<<<1, 1, 0, stream>>>(bucket_offsets.data(), delta_buckets_per_round, info.data(),
-                                                     queued_count(), counters.data() + 0);
-      BKT_CHECK_LAUNCH(stream);
-      relax(relax_args_for(out, &info.data()->frontier_size, view(out, queued_count())), items);
+      relax(relax_args_for(out, &info.data()->frontier_size, view(out, queued_count())), items, bucket_offsets.data());
       const gpu::round_info& r = read_info();
       current = next;
       if (r.bucket == delta_buckets_per_round - 1) {  // everything far ahead: move the base there
@@ -361,7 +363,6 @@ struct gpu_solver<Weight>::state {
       BKT_CUDA_CHECK(cudaMemcpyAsync(&info.data()->frontier_size, queued_count(), sizeof(unsigned long long),
                                      cudaMemcpyDeviceToDevice, stream));
       BKT_CUDA_CHECK(cudaMemsetAsync(queued_count(), 0, sizeof(unsigned long long), stream));
-      BKT_CUDA_CHECK(cudaMemsetAsync(counters.data() + 0, 0, sizeof(unsigned long long), stream));
       relax(relax_args_for(queues[current], &info.data()->frontier_size, view(queues[next], queued_count())), size);
       size = static_cast<std::int64_t>(read_info().queued);
       current = next;
@@ -397,7 +398,6 @@ struct gpu_solver<Weight>::state {
       BKT_CUDA_CHECK(cudaMemcpyAsync(&info.data()->frontier_size, queued_count(), sizeof(unsigned long long),
                                      cudaMemcpyDeviceToDevice, stream));
       BKT_CUDA_CHECK(cudaMemsetAsync(queued_count(), 0, sizeof(unsigned long long), stream));
-      BKT_CUDA_CHECK(cudaMemsetAsync(counters.data() + 0, 0, sizeof(unsigned long long), stream));
       gpu::relax_args<Weight> a =
           relax_args_for(queues[current], &info.data()->frontier_size, view(queues[next], queued_count()));
       a.far = view(far[current_far], far_count[current_far]);

@@ -171,8 +171,8 @@ TEST(sssp_gpu, real_graphs_match_dijkstra) {
 
 // More than 2^31 edges, so that edge offsets pass 32 bits: a path of 2048 hops, each hop made of
 // 2^20 + 3 parallel edges (hubs: relaxed by whole blocks in the persistent rounds, dealt over the
-// whole grid in the host's) whose lightest one is known, so the
-// distances are known without a reference run.
+// whole grid in the host's) whose lightest one is known, so the distances are known without a
+// reference run.
 TEST(sssp_gpu, more_than_two_to_the_31_edges) {
   BKT_REQUIRE_GPU();
   if (test::quick_mode()) GTEST_SKIP() << "BKT_TEST_MAX_SIZE is set (sanitizer run)";
