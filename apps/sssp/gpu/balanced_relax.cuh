@@ -55,25 +55,31 @@ __device__ __forceinline__ std::uint64_t warp_inclusive_sum64(std::uint64_t valu
 
 /// Claims the frontier's vertices (as relax_warp does) and writes claimed_frontier. A block takes
 /// tiles in ticket order until they pass the frontier, so the grid need not be sized to it (the host
-/// knows only a bound); with a split, every block picks the frontier's bucket itself and block 0
+/// knows only a bound); after a split, every block picks the frontier's bucket itself and block 0
 /// records it, which spares the round a launch.
 template <class Weight>
 __global__ void __launch_bounds__(relax_block_threads)
     claim_frontier_kernel(relax_args<Weight> a, claimed_frontier<distance_t<Weight>> c, split_frontier split) {
   using D = distance_t<Weight>;
   constexpr int warps = relax_block_threads / 32;
-  __shared__ std::int64_t size_shared, tile_shared;
+  __shared__ frontier_pieces pieces;
+  __shared__ std::int64_t tile_shared;
   __shared__ std::uint64_t warp_totals[warps];
   __shared__ std::uint64_t tile_exclusive;
-  if (threadIdx.x == 0)
-    size_shared = split.bucket_offsets != nullptr ? choose_bucket(split, blockIdx.x == 0)
-                                                  : static_cast<std::int64_t>(*a.frontier_size);
+  if (threadIdx.x == 0) {
+    if (split.region_offsets != nullptr) {
+      pieces = choose_bucket(split, blockIdx.x == 0);
+    } else {
+      const auto size = static_cast<std::int64_t>(*a.frontier_size);
+      pieces = {a.frontier, size, nullptr, size};
+    }
+  }
   std::uint64_t* status = c.scan_state + 1;
   for (;;) {
     if (threadIdx.x == 0)
       tile_shared = static_cast<std::int64_t>(atomicAdd(reinterpret_cast<unsigned long long*>(c.scan_state), 1ull));
     __syncthreads();
-    const std::int64_t size = size_shared;
+    const std::int64_t size = pieces.size;
     const std::int64_t tile = tile_shared;
     if (tile * claim_tile >= size) return;  // the whole block: no later tile needs this one's status
     const std::int64_t i = tile * claim_tile + threadIdx.x;
@@ -82,7 +88,7 @@ __global__ void __launch_bounds__(relax_block_threads)
     std::uint64_t degree = 0;
     bool claimed = false;
     if (i < size) {
-      const vertex v = a.frontier[i];
+      const vertex v = i < pieces.first_size ? pieces.first[i] : pieces.second[i - pieces.first_size];
       claimed = claim_expansion(a.pending, a.distances, v, key);
       if (claimed) {
         first = a.offsets[v];

@@ -26,32 +26,68 @@ struct round_info {
   unsigned long long frontier_size;  // vertices relaxed this round
   unsigned long long queued;         // size of the output queue
   unsigned long long far_queued;     // Near-Far: size of the far pile
+  unsigned long long queue_first;    // delta-stepping: where the queue left after the round starts
+  unsigned long long bucket_appends; // delta-stepping: the relaxed bucket's appended part, skipped included
   unsigned long long min_key_bits;   // smallest distance of a queue's vertices (min_distance_kernel)
 };
 
-/// A host round's frontier as the multisplit left it: the lowest non-empty of `buckets` buckets
-/// (offsets on the device), unless that is the last (overflow) bucket, in which case nothing is
-/// relaxed and the host moves the base to the smallest distance. New vertices go after the split
-/// ones, at out_count.
+/// A host round's frontier after a split (delta-stepping). A full split leaves the queue in
+/// `buckets` regions (offsets on the device); the rounds after it walk those regions in order and
+/// split only what was appended since (into the same buckets), instead of splitting the whole queue
+/// again. The frontier is the lowest bucket from first_bucket on that holds anything: its region
+/// (unless walked already: regions below regions_from) followed by its appended part. Each round
+/// splits all the appends since the full split again, and the split is stable, so the appended
+/// part of first_bucket begins with the append_skip vertices an earlier round relaxed already:
+/// they are skipped (a vertex whose distance fell from a later bucket into this one may land among
+/// them; it waits for the next full split). The last (overflow) bucket is never relaxed: the host
+/// moves the base instead.
 struct split_frontier {
-  const std::int64_t* bucket_offsets;  // null: the frontier is a queue of relax_args::frontier_size
+  const std::int64_t* region_offsets;  // null: the frontier is a queue of relax_args::frontier_size
+  const vertex* regions;
+  const std::int64_t* append_offsets;  // null: nothing appended since the full split
+  const vertex* appends;
   int buckets;
-  round_info* info;                    // gets the bucket and the frontier's size
-  unsigned long long* out_count;
+  int first_bucket;
+  int regions_from;
+  std::int64_t append_skip;
+  round_info* info;                    // gets the bucket, the frontier's size and the queue's new start
+  unsigned long long* out_count;       // a full split's: the queue's size (new vertices go after it)
 };
 
-/// The frontier's size; the caller with `publish` set records the choice in round_info.
-__device__ inline std::int64_t choose_bucket(const split_frontier& split, bool publish) {
-  const std::int64_t* offsets = split.bucket_offsets;
-  int lowest = 0;
-  while (lowest < split.buckets - 1 && offsets[lowest + 1] == offsets[lowest]) ++lowest;
-  const std::int64_t size = lowest < split.buckets - 1 ? offsets[lowest + 1] : 0;
+/// A frontier in two pieces, [first, first + first_size) then second.
+struct frontier_pieces {
+  const vertex* first;
+  std::int64_t first_size;
+  const vertex* second;
+  std::int64_t size;  // both pieces
+};
+
+/// The frontier of a split round; the caller with `publish` set records the choice in round_info.
+__device__ inline frontier_pieces choose_bucket(const split_frontier& split, bool publish) {
+  const std::int64_t* regions = split.region_offsets;
+  const std::int64_t* appends = split.append_offsets;
+  auto region_size = [&](int b) { return b >= split.regions_from ? regions[b + 1] - regions[b] : std::int64_t{0}; };
+  auto skipped = [&](int b) { return b == split.first_bucket ? split.append_skip : std::int64_t{0}; };
+  auto appended = [&](int b) { return appends != nullptr ? appends[b + 1] - appends[b] : std::int64_t{0}; };
+  auto append_size = [&](int b) { return appended(b) - skipped(b); };
+  const int overflow = split.buckets - 1;
+  int lowest = split.first_bucket;
+  while (lowest < overflow && region_size(lowest) + append_size(lowest) == 0) ++lowest;
+  frontier_pieces f{};
+  if (lowest < overflow) {
+    f.first = split.regions + regions[lowest];
+    f.first_size = region_size(lowest);
+    f.second = appends != nullptr ? split.appends + appends[lowest] + skipped(lowest) : nullptr;
+    f.size = f.first_size + append_size(lowest);
+  }
   if (publish) {
     split.info->bucket = static_cast<unsigned long long>(lowest);
-    split.info->frontier_size = static_cast<unsigned long long>(size);
-    *split.out_count = static_cast<unsigned long long>(offsets[split.buckets]);
+    split.info->frontier_size = static_cast<unsigned long long>(f.size);
+    split.info->queue_first = static_cast<unsigned long long>(regions[lowest < overflow ? lowest + 1 : lowest]);
+    split.info->bucket_appends = static_cast<unsigned long long>(appended(lowest));
+    if (split.out_count != nullptr) *split.out_count = static_cast<unsigned long long>(regions[split.buckets]);
   }
-  return size;
+  return f;
 }
 
 /// info->min_key_bits = the smallest distance of the vertices in `queue` (it must start at all ones).

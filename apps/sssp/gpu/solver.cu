@@ -9,9 +9,14 @@
 //  - delta-stepping: the whole queue is split by bkt::multisplit with delta_buckets of each
 //    vertex's distance (bucket = floor((distance - base) / delta), relative to the current base)
 //    into delta_buckets_per_round buckets; the lowest non-empty bucket is the frontier, and the
-//    rest stays queued, in bucket order, behind it. New vertices are appended after them, and the
-//    next round splits all of it again: improvements that land in the current bucket are relaxed
-//    in the next round. Short queues go to one persistent kernel instead (gpu/persistent_rounds.cuh).
+//    rest stays queued, in bucket order, behind it; new vertices are appended after them. The
+//    next rounds walk those buckets in order and split only the appends (into the same buckets),
+//    relaxing a bucket's region and its appended part together, until the appends grow to half of
+//    what is left or the buckets run out; then the whole queue is split again. (Splitting all of
+//    it every round took 3.6 of R-MAT 22's 8.1 ms of kernels: bench/NOTES-sssp.md.) A vertex
+//    whose distance falls while it waits in a later region is expanded when the walk gets there,
+//    as a label-correcting method allows. Short queues go to one persistent kernel instead
+//    (gpu/persistent_rounds.cuh).
 //  - Near-Far: improvements below the threshold go to the next near frontier, the rest to a far
 //    pile that is only looked at once the near side runs dry; then the threshold moves past the
 //    smallest far key and the pile is split in two.
@@ -39,6 +44,9 @@ namespace {
 
 /// Buckets per multisplit: more only lets a round jump further ahead when low buckets are empty.
 constexpr int delta_buckets_per_round = 32;
+/// After a full split, rounds walk its buckets and split only what was appended since, while that
+/// is at most 1 / walk_append_share of the queue left; then the whole queue is split again.
+constexpr std::int64_t walk_append_share = 2;
 /// Queues this short go to the persistent kernel (gpu/persistent_rounds.cuh), which hands back to
 /// the multisplit rounds once a frontier exceeds persistent_hand_back_above. Large graphs with hubs
 /// skip the kernel (round_mode::automatic): R-MAT 22 ran 21.1-22.9 ms on the H100 with every pair
@@ -126,7 +134,8 @@ struct gpu_solver<Weight>::state {
   // [0] hub count (relax_args_for's; the persistent rounds count theirs in persistent_state),
   // [1] [2] the two far piles' counts, [3] [4] vertices expanded and edges relaxed
   device_buffer<unsigned long long> counters;
-  device_buffer<std::int64_t> bucket_offsets;
+  device_buffer<std::int64_t> bucket_offsets;  // of delta-stepping's last full split
+  device_buffer<std::int64_t> append_offsets;  // of the appends a walk round splits
   device_buffer<gpu::persistent_state> loop_state;
   // The host rounds' claimed frontier (gpu/balanced_relax.cuh): a frontier holds each vertex once.
   device_buffer<D> claimed_keys;
@@ -158,6 +167,7 @@ struct gpu_solver<Weight>::state {
         info(1, s),
         counters(5, s),
         bucket_offsets(delta_buckets_per_round + 1, s),
+        append_offsets(delta_buckets_per_round + 1, s),
         loop_state(1, s),
         claimed_keys(capacity, s),
         claimed_firsts(capacity, s),
@@ -208,17 +218,16 @@ struct gpu_solver<Weight>::state {
     return a;
   }
 
-  /// Relaxes the frontier of a host round (at most frontier_bound entries, each vertex once): a
-  /// claim with a scan of the degrees, then the edges dealt evenly over the grid. `split`: the
-  /// frontier is the lowest bucket of a multisplit, which the claim picks.
-  void relax(const gpu::relax_args<Weight>& a, std::int64_t frontier_bound, const std::int64_t* split = nullptr) {
+  /// Relaxes the frontier of a host round (at most frontier_bound entries): a claim with a scan of
+  /// the degrees, then the edges dealt evenly over the grid. With `split`, the claim picks the
+  /// frontier's bucket (gpu/queue_kernels.cuh).
+  void relax(const gpu::relax_args<Weight>& a, std::int64_t frontier_bound, const gpu::split_frontier& split = {}) {
     BKT_EXPECTS(frontier_bound <= capacity, "gpu_solver: a frontier longer than the vertex count");
     const std::int64_t scan_words = gpu::claim_scan_words(frontier_bound);
     const gpu::claimed_frontier<D> claimed{claimed_keys.data(), claimed_firsts.data(), claimed_ends.data(),
                                            claim_scan.data()};
-    const gpu::split_frontier from{split, delta_buckets_per_round, info.data(), queued_count()};
     gpu::claim_frontier_kernel<Weight>
-        <<<grid_for(scan_words - 1, 1, claim_blocks), gpu::relax_block_threads, 0, stream>>>(a, claimed, from);
+        <<<grid_for(scan_words - 1, 1, claim_blocks), gpu::relax_block_threads, 0, stream>>>(a, claimed, split);
     BKT_CHECK_LAUNCH(stream);
     gpu::relax_edges_kernel<Weight><<<edge_blocks, gpu::relax_block_threads, 0, stream>>>(a, claimed, scan_words);
     BKT_CHECK_LAUNCH(stream);
@@ -235,9 +244,9 @@ struct gpu_solver<Weight>::state {
   void reset_info() { BKT_CUDA_CHECK(cudaMemsetAsync(info.data(), 0, sizeof(gpu::round_info), stream)); }
 
   /// The smallest distance of the vertices of q[0, size).
-  D min_distance(const device_buffer<vertex>& q, std::int64_t size) {
+  D min_distance(const vertex* q, std::int64_t size) {
     BKT_CUDA_CHECK(cudaMemsetAsync(&info.data()->min_key_bits, 0xff, sizeof(unsigned long long), stream));
-    gpu::min_distance_kernel<D><<<grid_for(size, 256, max_blocks), 256, 0, stream>>>(q.data(), size, distances.data(),
+    gpu::min_distance_kernel<D><<<grid_for(size, 256, max_blocks), 256, 0, stream>>>(q, size, distances.data(),
                                                                                       info.data());
     BKT_CHECK_LAUNCH(stream);
     const unsigned long long bits = read_info().min_key_bits;
@@ -319,37 +328,71 @@ struct gpu_solver<Weight>::state {
   }
 
   void delta_stepping(D delta) {
-    int current = 0;       // the queue's buffer
+    allocate_far_piles();    // far[0] takes the split of what a walk round finds appended
+    int current = 0;         // the queue's buffer
     std::int64_t first = 0;  // the queue is [first, size) of that buffer
     std::int64_t size = 1;
-    D base{0};
+    D base{0};               // the last full split's
+    bool walking = false;    // walking the regions of the last full split (gpu/queue_kernels.cuh)
+    std::int64_t split_items = 0;  // the queue's size after that split: appends start there
+    int bucket = 0;                // the last bucket relaxed
+    std::int64_t bucket_appends = 0;  // its appended part, all relaxed (the next walk round skips them)
     while (size > first) {
       if (persistent_blocks > 0 && size - first <= persistent_enter_below) {
         size = persistent_rounds(current, first, size - first, base, delta);
         first = 0;
+        bucket = 0;
+        walking = false;
         continue;
       }
-      const int next = 1 - current;
-      const std::int64_t items = size - first;
-      device_buffer<vertex>& in = queues[current];
-      device_buffer<vertex>& out = queues[next];
+      const std::int64_t appended = size - split_items;
+      // A walk round splits only the appends, so it pays while they are few; size <= capacity leaves
+      // room for this round's appends in the 2n buffer.
+      walking = walking && appended * walk_append_share <= size - first && size <= capacity;
+      if (!walking) {  // the next full split's buckets start at the last bucket relaxed
+        base += static_cast<D>(bucket) * delta;
+        bucket = 0;
+      }
       const gpu::vertex_distance_buckets<D> bucket_of{distances.data(),
                                                       delta_buckets<D>{base, delta, delta_buckets_per_round}};
-      multisplit<vertex>(std::span<const vertex>(in.data() + first, static_cast<std::size_t>(items)),
-                         std::span<vertex>(out.data(), static_cast<std::size_t>(items)), bucket_offsets.span(),
-                         delta_buckets_per_round, bucket_of, ws, stream);
-      relax(relax_args_for(out, &info.data()->frontier_size, view(out, queued_count())), items, bucket_offsets.data());
-      const gpu::round_info& r = read_info();
-      current = next;
-      if (r.bucket == delta_buckets_per_round - 1) {  // everything far ahead: move the base there
+      gpu::split_frontier split{bucket_offsets.data(), nullptr, nullptr, far[0].data(), delta_buckets_per_round,
+                                0, 0, 0, info.data(), nullptr};
+      if (walking) {
+        if (appended > 0) {
+          multisplit<vertex>(std::span<const vertex>(queues[current].data() + split_items, static_cast<std::size_t>(appended)),
+                             std::span<vertex>(far[0].data(), static_cast<std::size_t>(appended)),
+                             append_offsets.span(), delta_buckets_per_round, bucket_of, ws, stream);
+          split.append_offsets = append_offsets.data();
+        }
+        split.first_bucket = bucket;
+        split.regions_from = bucket + 1;
+        split.append_skip = bucket_appends;
+      } else {
+        const int next = 1 - current;
+        split_items = size - first;
+        multisplit<vertex>(std::span<const vertex>(queues[current].data() + first, static_cast<std::size_t>(split_items)),
+                           std::span<vertex>(queues[next].data(), static_cast<std::size_t>(split_items)),
+                           bucket_offsets.span(), delta_buckets_per_round, bucket_of, ws, stream);
+        current = next;
         first = 0;
-        size = items;
-        base = gpu::bucket_start(min_distance(out, items), delta);
+        size = split_items;
+        split.out_count = queued_count();
+      }
+      split.regions = queues[current].data();
+      relax(relax_args_for(queues[current], &info.data()->frontier_size, view(queues[current], queued_count())),
+            size - first, split);
+      const gpu::round_info& r = read_info();
+      first = static_cast<std::int64_t>(r.queue_first);
+      size = static_cast<std::int64_t>(r.queued);
+      if (r.bucket == delta_buckets_per_round - 1) {  // everything left is far ahead: move the base there
+        base = gpu::bucket_start(min_distance(queues[current].data() + first, size - first), delta);
+        bucket = 0;
+        walking = false;
         continue;
       }
-      base += static_cast<D>(r.bucket) * delta;
-      first = static_cast<std::int64_t>(r.frontier_size);
-      size = static_cast<std::int64_t>(r.queued);
+      bucket = static_cast<int>(r.bucket);
+      bucket_appends = static_cast<std::int64_t>(r.bucket_appends);
+      walking = true;
     }
   }
 
@@ -378,7 +421,7 @@ struct gpu_solver<Weight>::state {
     while (near_size > 0 || far_size > 0) {
       if (near_size == 0) {
         // The near side ran dry: move the threshold past the smallest far key, then split the pile.
-        threshold = gpu::bucket_start(min_distance(far[current_far], far_size), delta) + delta;
+        threshold = gpu::bucket_start(min_distance(far[current_far].data(), far_size), delta) + delta;
         const int kept = 1 - current_far;
         BKT_CUDA_CHECK(cudaMemsetAsync(queued_count(), 0, sizeof(unsigned long long), stream));
         BKT_CUDA_CHECK(cudaMemsetAsync(far_count[kept], 0, sizeof(unsigned long long), stream));
