@@ -355,8 +355,10 @@ struct gpu_solver<Weight>::state {
       }
       const gpu::vertex_distance_buckets<D> bucket_of{distances.data(),
                                                       delta_buckets<D>{base, delta, delta_buckets_per_round}};
-      gpu::split_frontier split{bucket_offsets.data(), nullptr, nullptr, far[0].data(), delta_buckets_per_round,
-                                0, 0, 0, info.data(), nullptr};
+      gpu::split_frontier split{.region_offsets = bucket_offsets.data(),
+                                .appends = far[0].data(),
+                                .buckets = delta_buckets_per_round,
+                                .info = info.data()};
       if (walking) {
         if (appended > 0) {
           multisplit<vertex>(std::span<const vertex>(queues[current].data() + split_items, static_cast<std::size_t>(appended)),
