@@ -327,6 +327,16 @@ struct gpu_solver<Weight>::state {
     return static_cast<std::int64_t>(read_info().queued);
   }
 
+  /// Splits in[0, items) into `out` by delta-stepping's buckets of each vertex's distance from `base`.
+  void split_by_distance(const vertex* in, std::int64_t items, vertex* out, device_buffer<std::int64_t>& offsets, D base,
+                         D delta) {
+    const gpu::vertex_distance_buckets<D> bucket_of{distances.data(),
+                                                    delta_buckets<D>{base, delta, delta_buckets_per_round}};
+    const auto n = static_cast<std::size_t>(items);
+    multisplit<vertex>(std::span<const vertex>(in, n), std::span<vertex>(out, n), offsets.span(), delta_buckets_per_round,
+                       bucket_of, ws, stream);
+  }
+
   void delta_stepping(D delta) {
     allocate_far_piles();    // far[0] takes the split of what a walk round finds appended
     int current = 0;         // the queue's buffer
@@ -353,17 +363,13 @@ struct gpu_solver<Weight>::state {
         base += static_cast<D>(bucket) * delta;
         bucket = 0;
       }
-      const gpu::vertex_distance_buckets<D> bucket_of{distances.data(),
-                                                      delta_buckets<D>{base, delta, delta_buckets_per_round}};
       gpu::split_frontier split{.region_offsets = bucket_offsets.data(),
                                 .appends = far[0].data(),
                                 .buckets = delta_buckets_per_round,
                                 .info = info.data()};
       if (walking) {
         if (appended > 0) {
-          multisplit<vertex>(std::span<const vertex>(queues[current].data() + split_items, static_cast<std::size_t>(appended)),
-                             std::span<vertex>(far[0].data(), static_cast<std::size_t>(appended)),
-                             append_offsets.span(), delta_buckets_per_round, bucket_of, ws, stream);
+          split_by_distance(queues[current].data() + split_items, appended, far[0].data(), append_offsets, base, delta);
           split.append_offsets = append_offsets.data();
         }
         split.first_bucket = bucket;
@@ -372,9 +378,7 @@ struct gpu_solver<Weight>::state {
       } else {
         const int next = 1 - current;
         split_items = size - first;
-        multisplit<vertex>(std::span<const vertex>(queues[current].data() + first, static_cast<std::size_t>(split_items)),
-                           std::span<vertex>(queues[next].data(), static_cast<std::size_t>(split_items)),
-                           bucket_offsets.span(), delta_buckets_per_round, bucket_of, ws, stream);
+        split_by_distance(queues[current].data() + first, split_items, queues[next].data(), bucket_offsets, base, delta);
         current = next;
         first = 0;
         size = split_items;
