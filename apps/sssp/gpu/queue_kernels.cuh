@@ -41,6 +41,13 @@ struct round_info {
 /// they are skipped (a vertex whose distance fell from a later bucket into this one may land among
 /// them; it waits for the next full split). The last (overflow) bucket is never relaxed: the host
 /// moves the base instead.
+///
+/// While the frontier is small, the buckets after the lowest join it, as many as keep it within
+/// merge_up_to vertices: a round has a fixed cost (launches, a split, a round trip), and a
+/// bucket of a few hundred vertices does not fill the GPU. Their regions are consecutive, and so
+/// are their appended parts, so the frontier is still two pieces. (A wider bucket relaxes some
+/// vertices before their distance is final; the method is label-correcting, so they are expanded
+/// again when it falls.)
 struct split_frontier {
   const std::int64_t* region_offsets;  // null: the frontier is a queue of relax_args::frontier_size
   const vertex* regions;
@@ -50,6 +57,7 @@ struct split_frontier {
   int first_bucket;
   int regions_from;
   std::int64_t append_skip;
+  std::int64_t merge_up_to;            // vertices: later buckets join the lowest while the frontier stays within
   round_info* info;                    // gets the bucket, the frontier's size and the queue's new start
   unsigned long long* out_count;       // a full split's: the queue's size (new vertices go after it)
 };
@@ -73,18 +81,28 @@ __device__ inline frontier_pieces choose_bucket(const split_frontier& split, boo
   const int overflow = split.buckets - 1;
   int lowest = split.first_bucket;
   while (lowest < overflow && region_size(lowest) + append_size(lowest) == 0) ++lowest;
+  // The frontier takes buckets [lowest, last].
+  int last = lowest;
+  std::int64_t size = lowest < overflow ? region_size(lowest) + append_size(lowest) : 0;
+  while (lowest < overflow && last + 1 < overflow) {
+    const std::int64_t next = region_size(last + 1) + appended(last + 1);
+    if (size + next > split.merge_up_to) break;
+    size += next;
+    ++last;
+  }
   frontier_pieces f{};
   if (lowest < overflow) {
-    f.first = split.regions + regions[lowest];
-    f.first_size = region_size(lowest);
+    const std::int64_t region_first = regions[max(lowest, split.regions_from)];
+    f.first = split.regions + region_first;
+    f.first_size = max(regions[last + 1] - region_first, std::int64_t{0});
     f.second = appends != nullptr ? split.appends + appends[lowest] + skipped(lowest) : nullptr;
-    f.size = f.first_size + append_size(lowest);
+    f.size = size;
   }
   if (publish) {
-    split.info->bucket = static_cast<unsigned long long>(lowest);
+    split.info->bucket = static_cast<unsigned long long>(last);
     split.info->frontier_size = static_cast<unsigned long long>(f.size);
-    split.info->queue_first = static_cast<unsigned long long>(regions[lowest < overflow ? lowest + 1 : lowest]);
-    split.info->bucket_appends = static_cast<unsigned long long>(appended(lowest));
+    split.info->queue_first = static_cast<unsigned long long>(regions[last < overflow ? last + 1 : last]);
+    split.info->bucket_appends = static_cast<unsigned long long>(appended(last));
     if (split.out_count != nullptr) *split.out_count = static_cast<unsigned long long>(regions[split.buckets]);
   }
   return f;

@@ -13,7 +13,9 @@
 //    next rounds walk those buckets in order and split only the appends (into the same buckets),
 //    relaxing a bucket's region and its appended part together, until the appends grow to half of
 //    what is left or the buckets run out; then the whole queue is split again. (Splitting all of
-//    it every round took 3.6 of R-MAT 22's 8.1 ms of kernels: bench/NOTES-sssp.md.) A vertex
+//    it every round took 3.6 of R-MAT 22's 8.1 ms of kernels: bench/NOTES-sssp.md.) Once the
+//    search is past its largest frontier, a round takes the buckets after its lowest as well while
+//    they are small (R-MAT 22: 113 rounds without this, 26 with it). A vertex
 //    whose distance falls while it waits in a later region is expanded when the walk gets there,
 //    as a label-correcting method allows. Short queues go to one persistent kernel instead
 //    (gpu/persistent_rounds.cuh).
@@ -47,6 +49,13 @@ constexpr int delta_buckets_per_round = 32;
 /// After a full split, rounds walk its buckets and split only what was appended since, while that
 /// is at most 1 / walk_append_share of the queue left; then the whole queue is split again.
 constexpr std::int64_t walk_append_share = 2;
+/// A host round's frontier takes the buckets after its lowest too while it stays within
+/// 1 / bucket_merge_share of the largest frontier so far (gpu/queue_kernels.cuh: split_frontier),
+/// so small rounds merge once the search is past its peak, never while the frontier still grows.
+/// Measured on the H100 (bench/NOTES-sssp.md, s67): rmat22 10.3 ms without merging, 4.7 / 5.5 /
+/// 6.1 / 7.0 ms at shares 1 / 2 / 4 / 8; rmat24 30.8 ms without, 41.9 / 25.0 / 25.9 / 27.5 ms.
+/// A fixed cap of 4096 vertices instead merged the growing rounds too: 12.5 ms on rmat22.
+constexpr std::int64_t bucket_merge_share = 2;
 /// Queues this short go to the persistent kernel (gpu/persistent_rounds.cuh), which hands back to
 /// the multisplit rounds once a frontier exceeds persistent_hand_back_above. Large graphs with hubs
 /// skip the kernel (round_mode::automatic): R-MAT 22 ran 21.1-22.9 ms on the H100 with every pair
@@ -347,6 +356,7 @@ struct gpu_solver<Weight>::state {
     std::int64_t split_items = 0;  // the queue's size after that split: appends start there
     int bucket = 0;                // the last bucket relaxed
     std::int64_t bucket_appends = 0;  // its appended part, all relaxed (the next walk round skips them)
+    std::int64_t largest_frontier = 0;
     while (size > first) {
       if (persistent_blocks > 0 && size - first <= persistent_enter_below) {
         size = persistent_rounds(current, first, size - first, base, delta);
@@ -366,6 +376,7 @@ struct gpu_solver<Weight>::state {
       gpu::split_frontier split{.region_offsets = bucket_offsets.data(),
                                 .appends = far[0].data(),
                                 .buckets = delta_buckets_per_round,
+                                .merge_up_to = largest_frontier / bucket_merge_share,
                                 .info = info.data()};
       if (walking) {
         if (appended > 0) {
@@ -396,6 +407,7 @@ struct gpu_solver<Weight>::state {
         walking = false;
         continue;
       }
+      largest_frontier = std::max(largest_frontier, static_cast<std::int64_t>(r.frontier_size));
       bucket = static_cast<int>(r.bucket);
       bucket_appends = static_cast<std::int64_t>(r.bucket_appends);
       walking = true;
