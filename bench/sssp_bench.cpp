@@ -8,8 +8,8 @@
 // --export DIR writes each graph (offsets, targets, weights as .npy) and its sources for
 // scripts/scipy_sssp_bench.py, each (u, v) once at its lightest weight: SciPy would sum repeated
 // entries, and sorting R-MAT 24's edges here, a vertex at a time on every core, spares the script
-// a NumPy sort of all of them. The text-load rows time load_graph on R-MAT 22
-// written as an edge list: parsing it, then reading the binary cache it left.
+// a NumPy sort of all of them. The text-load rows time load_graph on R-MAT 22 written as an edge
+// list: parsing it, then reading the binary cache it left.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
