@@ -15,10 +15,9 @@
 //    what is left or the buckets run out; then the whole queue is split again. (Splitting all of
 //    it every round took 3.6 of R-MAT 22's 8.1 ms of kernels: bench/NOTES-sssp.md.) Once the
 //    search is past its largest frontier, a round takes the buckets after its lowest as well while
-//    they are small (R-MAT 22: 113 rounds without this, 26 with it). A vertex
-//    whose distance falls while it waits in a later region is expanded when the walk gets there,
-//    as a label-correcting method allows. Short queues go to one persistent kernel instead
-//    (gpu/persistent_rounds.cuh).
+//    they are small (R-MAT 22: 113 rounds without this, 26 with it). A vertex whose distance falls
+//    while it waits in a later region is expanded when the walk gets there, as a label-correcting
+//    method allows. Short queues go to one persistent kernel instead (gpu/persistent_rounds.cuh).
 //  - Near-Far: improvements below the threshold go to the next near frontier, the rest to a far
 //    pile that is only looked at once the near side runs dry; then the threshold moves past the
 //    smallest far key and the pile is split in two.
