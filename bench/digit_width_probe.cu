@@ -25,6 +25,7 @@
 
 #include "bkt/device_buffer.hpp"
 #include "bkt/error.hpp"
+#include "cub_peer.cuh"
 #include "harness.hpp"
 #include "inputs.cuh"
 
@@ -133,11 +134,12 @@ void probe(bkt::bench::report& rep, const bkt::bench::options& opts, const bkt::
   bkt::device_buffer<std::uint32_t> offsets((std::int64_t{1} << Bits) * tiles, stream);
   tile_counts_kernel<Bits, Items><<<static_cast<unsigned>(tiles), probe_threads, 0, stream>>>(keys.data(), tiles, offsets.data());
   BKT_CHECK_LAUNCH(stream);
-  std::size_t scan_bytes = 0;
-  BKT_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, scan_bytes, offsets.data(), offsets.data(), offsets.size(), stream));
-  bkt::device_buffer<std::uint8_t> scan_storage(static_cast<std::int64_t>(scan_bytes), stream);
-  BKT_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(scan_storage.data(), scan_bytes, offsets.data(), offsets.data(),
-                                               offsets.size(), stream));
+  bkt::bench::cub_storage scan_storage;
+  scan_storage.prepare(
+      [&](void* temp, std::size_t& bytes, cudaStream_t s) {
+        return cub::DeviceScan::ExclusiveSum(temp, bytes, offsets.data(), offsets.data(), offsets.size(), s);
+      },
+      stream)(stream);
   const int shared_bytes = (tile_keys + (1 << Bits)) * static_cast<int>(sizeof(std::uint32_t));
   BKT_CUDA_CHECK(cudaFuncSetAttribute(scatter_probe_kernel<Bits, Items>, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                       shared_bytes));
@@ -171,14 +173,14 @@ int main(int argc, char** argv) {
     const std::int64_t n = std::int64_t{1} << opts.log2_items;
     bkt::device_buffer<std::uint32_t> keys(n, stream), out(n, stream), peer_out(n, stream);
     bkt::bench::fill(keys.data(), n, bkt::bench::uniform_keys<std::uint32_t>{}, stream);
-    std::size_t cub_bytes = 0;
-    BKT_CUDA_CHECK(cub::DeviceRadixSort::SortKeys(nullptr, cub_bytes, keys.data(), peer_out.data(), static_cast<int>(n), 0, 8,
-                                                  stream));
-    bkt::device_buffer<std::uint8_t> cub_storage(static_cast<std::int64_t>(cub_bytes), stream);
-    const auto peer = [&](cudaStream_t s) {
-      BKT_CUDA_CHECK(cub::DeviceRadixSort::SortKeys(cub_storage.data(), cub_bytes, keys.data(), peer_out.data(),
-                                                    static_cast<int>(n), 0, 8, s));
-    };
+    bkt::bench::cub_storage cub;
+    const auto peer = cub.prepare(
+        [&](void* temp, std::size_t& bytes, cudaStream_t s) {
+          return bkt::bench::with_cub_count(n, [&](auto count) {
+            return cub::DeviceRadixSort::SortKeys(temp, bytes, keys.data(), peer_out.data(), count, 0, 8, s);
+          });
+        },
+        stream);
     const bkt::bench::timing peer_time = bkt::bench::time_it(peer, stream, opts.repeats);
     probe<8, 8>(rep, opts, keys, out, peer_time, stream);
     probe<8, 16>(rep, opts, keys, out, peer_time, stream);

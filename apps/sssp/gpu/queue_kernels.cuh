@@ -83,8 +83,8 @@ __device__ inline frontier_pieces choose_bucket(const split_frontier& split, boo
   while (lowest < overflow && region_size(lowest) + append_size(lowest) == 0) ++lowest;
   // The frontier takes buckets [lowest, last].
   int last = lowest;
-  std::int64_t size = lowest < overflow ? region_size(lowest) + append_size(lowest) : 0;
-  while (lowest < overflow && last + 1 < overflow) {
+  std::int64_t size = region_size(lowest) + append_size(lowest);  // unused when lowest is the overflow
+  while (last + 1 < overflow) {
     const std::int64_t next = region_size(last + 1) + appended(last + 1);
     if (size + next > split.merge_up_to) break;
     size += next;
@@ -94,7 +94,7 @@ __device__ inline frontier_pieces choose_bucket(const split_frontier& split, boo
   if (lowest < overflow) {
     const std::int64_t region_first = regions[max(lowest, split.regions_from)];
     f.first = split.regions + region_first;
-    f.first_size = max(regions[last + 1] - region_first, std::int64_t{0});
+    f.first_size = regions[last + 1] - region_first;  // regions_from <= lowest + 1
     f.second = appends != nullptr ? split.appends + appends[lowest] + skipped(lowest) : nullptr;
     f.size = size;
   }
