@@ -28,10 +28,17 @@ using bkt::bench::comparison;
 using bkt::bench::cub_storage;
 using bkt::bench::with_cub_count;
 
-/// Integers uniform over their range; floats uniform in (-1, 1), so both signs and many exponents.
+/// Integers uniform over their range; floats uniform in (-1, 1), so both signs and many exponents;
+/// half floats uniform over their finite bit patterns but -0.0, which CUB sorts as equal to +0.0.
 template <class T>
 void fill_keys(T* keys, std::int64_t n, cudaStream_t stream) {
-  if constexpr (std::is_floating_point_v<T>)
+  if constexpr (std::is_same_v<T, __half>)
+    bkt::bench::fill(keys, n, [] __device__(std::int64_t i) {
+      auto bits = static_cast<unsigned short>(bkt::bench::hashed_index(i));
+      if ((bits & 0x7c00) == 0x7c00) bits &= 0xbfff;  // inf or NaN: a finite value instead
+      return __ushort_as_half(bits == 0x8000 ? static_cast<unsigned short>(0) : bits);
+    }, stream);
+  else if constexpr (std::is_floating_point_v<T>)
     bkt::bench::fill(keys, n, [] __device__(std::int64_t i) {
       const std::uint64_t h = bkt::bench::hashed_index(i);
       return (static_cast<T>(h >> 40) * static_cast<T>(0x1.0p-23) - T(1)) * static_cast<T>((h & 0xff) + 1) / T(256);
@@ -163,6 +170,7 @@ int main(int argc, char** argv) {
         bench_pairs<std::uint32_t, std::uint32_t>(rep, opts, n, "u32/u32", ws, cub, stream);
         bench_keys<std::uint64_t>(rep, opts, n, "u64", ws, cub, stream);
         bench_keys<float>(rep, opts, n, "f32", ws, cub, stream);
+        bench_keys<__half>(rep, opts, n, "f16", ws, cub, stream);
         bench_pairs<std::uint64_t, std::uint32_t>(rep, opts, n, "u64/u32", ws, cub, stream);
         bench_keys<std::uint32_t>(rep, opts, n, "u32", ws, cub, stream, 0, bkt::sort_order::descending);
         bench_double_buffer(rep, opts, n, ws, cub, stream);

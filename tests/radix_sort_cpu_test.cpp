@@ -51,6 +51,26 @@ TEST(radix_sort_cpu, floats_follow_the_documented_total_order) {
     EXPECT_EQ(std::bit_cast<std::uint32_t>(got[i]), std::bit_cast<std::uint32_t>(want[want.size() - 1 - i]));
 }
 
+/// The same order for CUDA's 16-bit floats, given as bit patterns in ascending order.
+template <class Half>
+void expect_half_total_order(const std::vector<std::uint16_t>& ascending) {
+  const auto as_half = [](std::uint16_t bits) { return std::bit_cast<Half>(bits); };
+  std::vector<Half> keys;
+  for (std::size_t i = 0; i < ascending.size(); ++i) keys.push_back(as_half(ascending[(i * 7 + 3) % ascending.size()]));
+  std::vector<Half> got(keys.size());
+  bkt::host::radix_sort_keys<Half>(keys, got, {}, bkt::host::backend::cpu);
+  for (std::size_t i = 0; i < ascending.size(); ++i)
+    EXPECT_EQ(std::bit_cast<std::uint16_t>(got[i]), ascending[i]) << "position " << i;
+}
+
+TEST(radix_sort_cpu, half_and_bfloat16_follow_the_documented_total_order) {
+  // -NaN, -inf, lowest, -1, -smallest normal, -largest and -smallest denormal, -0, and mirrored.
+  expect_half_total_order<__half>({0xfe00, 0xfc00, 0xfbff, 0xbc00, 0x8400, 0x83ff, 0x8001, 0x8000, 0x0000, 0x0001,
+                                   0x03ff, 0x0400, 0x3c00, 0x7bff, 0x7c00, 0x7c01, 0x7e00});
+  expect_half_total_order<__nv_bfloat16>({0xffc0, 0xff80, 0xff7f, 0xbf80, 0x8080, 0x807f, 0x8001, 0x8000, 0x0000,
+                                          0x0001, 0x007f, 0x0080, 0x3f80, 0x7f7f, 0x7f80, 0x7f81, 0x7fc0});
+}
+
 TEST(radix_sort_cpu, equal_keys_keep_their_order_in_both_directions) {
   const std::vector<std::int32_t> keys = {3, -1, 3, 7, -1, 3};
   std::vector<std::int32_t> sorted(keys.size());

@@ -17,7 +17,8 @@ using namespace bkt::test;
 template <class T>
 class radix_sort_test : public ::testing::Test {};
 using key_types = ::testing::Types<std::int8_t, std::uint8_t, std::int16_t, std::uint16_t, std::int32_t,
-                                   std::uint32_t, std::int64_t, std::uint64_t, float, double>;
+                                   std::uint32_t, std::int64_t, std::uint64_t, float, double, __half,
+                                   __nv_bfloat16>;
 TYPED_TEST_SUITE(radix_sort_test, key_types);
 
 bkt::radix_sort_options descending() {

@@ -235,5 +235,7 @@ BKT_INSTANTIATE(std::uint64_t)
 BKT_INSTANTIATE(float)
 BKT_INSTANTIATE(double)
 #undef BKT_INSTANTIATE
+template std::vector<generator<__half>> sweep_generators<__half>();
+template std::vector<generator<__nv_bfloat16>> sweep_generators<__nv_bfloat16>();
 
 }  // namespace bkt::test

@@ -1,6 +1,9 @@
 // Input generators and sizes shared by every test: the adversarial key sets the style guide names.
 #pragma once
 
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -33,6 +36,13 @@ struct generator {
 /// order is fixed, and uniform stays first.
 template <class T>
 std::vector<generator<T>> generators();
+
+/// CUDA's 16-bit floats (half_generators.cpp): each float generator's values rounded to the format,
+/// under the same names, except bit_patterns, which draws the format's own special values.
+template <>
+std::vector<generator<__half>> generators<__half>();
+template <>
+std::vector<generator<__nv_bfloat16>> generators<__nv_bfloat16>();
 
 /// What the sweeps over every generator iterate: all of generators(), or in quick mode (sanitizer
 /// runs) uniform, all_equal, zipf and bit_patterns, which still reach every kernel path.

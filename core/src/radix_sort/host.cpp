@@ -91,7 +91,7 @@ void radix_sort_indices(std::span<const std::type_identity_t<Key>> keys_in, std:
                                                      const radix_sort_options&, backend);                          \
   template void radix_sort_indices<K, std::int64_t>(std::span<const K>, std::span<K>, std::span<std::int64_t>,     \
                                                     const radix_sort_options&, backend);
-BKT_FOR_EACH_KEY_TYPE(BKT_INSTANTIATE)
+BKT_FOR_EACH_RADIX_KEY_TYPE(BKT_INSTANTIATE)
 #undef BKT_INSTANTIATE
 
 }  // namespace bkt::host

@@ -9,6 +9,6 @@ namespace bkt::detail {
                                                    cudaStream_t, const radix_sort_options&);                  \
   template void radix_sort_pairs<K, std::uint64_t>(double_buffer<K>&, double_buffer<std::uint64_t>&,       \
                                                    workspace&, cudaStream_t, const radix_sort_options&);
-BKT_FOR_EACH_KEY_TYPE(BKT_INSTANTIATE)
+BKT_FOR_EACH_RADIX_KEY_TYPE(BKT_INSTANTIATE)
 #undef BKT_INSTANTIATE
 }  // namespace bkt::detail

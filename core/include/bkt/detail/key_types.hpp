@@ -21,6 +21,13 @@
   X(std::int64_t)                \
   X(std::uint64_t)
 
+/// Radix sort's keys: the compaction and multisplit keys and the 16-bit floats (__half and
+/// __nv_bfloat16, from <cuda_fp16.h> and <cuda_bf16.h>).
+#define BKT_FOR_EACH_RADIX_KEY_TYPE(X) \
+  BKT_FOR_EACH_KEY_TYPE(X)             \
+  X(__half)                            \
+  X(__nv_bfloat16)
+
 /// Selection's element types (bkt/select.hpp).
 #define BKT_FOR_EACH_SELECT_TYPE(X) \
   X(std::int32_t)                   \
