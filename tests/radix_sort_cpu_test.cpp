@@ -64,7 +64,8 @@ void expect_half_total_order(const std::vector<std::uint16_t>& ascending) {
 }
 
 TEST(radix_sort_cpu, half_and_bfloat16_follow_the_documented_total_order) {
-  // -NaN, -inf, lowest, -1, -smallest normal, -largest and -smallest denormal, -0, and mirrored.
+  // -NaN, -inf, lowest, -1, -smallest normal, -largest and -smallest denormal, -0, then the same
+  // mirrored, with two NaN payloads in bit order at the top.
   expect_half_total_order<__half>({0xfe00, 0xfc00, 0xfbff, 0xbc00, 0x8400, 0x83ff, 0x8001, 0x8000, 0x0000, 0x0001,
                                    0x03ff, 0x0400, 0x3c00, 0x7bff, 0x7c00, 0x7c01, 0x7e00});
   expect_half_total_order<__nv_bfloat16>({0xffc0, 0xff80, 0xff7f, 0xbf80, 0x8080, 0x807f, 0x8001, 0x8000, 0x0000,

@@ -12,9 +12,9 @@
 // Device API: device memory, asynchronous on `stream`. Keys: int8..int64, uint8..uint64, float,
 // double, __half and __nv_bfloat16 (CUDA's 16-bit floats, in the same total order); values: any
 // 4- or 8-byte trivially copyable type; index mode emits each key's input position (uint32 or
-// int64) instead of reading values. Outputs must not overlap inputs, except in
-// the double-buffer form, which sorts within two buffers the caller owns and needs no copy of the
-// data in the workspace. Host API (namespace bkt::host): host memory, GPU when usable, else CPU.
+// int64) instead of reading values. Outputs must not overlap inputs, except in the double-buffer
+// form, which sorts within two buffers the caller owns and needs no copy of the data in the
+// workspace. Host API (namespace bkt::host): host memory, GPU when usable, else CPU.
 #pragma once
 
 #include <cuda_bf16.h>
