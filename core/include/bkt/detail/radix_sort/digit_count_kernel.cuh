@@ -28,10 +28,12 @@ struct digit_count_args {
   unsigned long long* totals;                   // passes x digit_stride, zeroed
 };
 
-/// Each block counts in shared memory; a thread merges runs of equal digits (per pass) in
-/// registers first, so sorted and all-equal keys make few atomics. The number of passes is a
+/// Each block counts in shared memory, one atomic per key and pass. (Merging runs of equal digits
+/// in registers first, to spare sorted and all-equal keys their atomics, made every input slower on
+/// the H100: 0.83 against 0.48 ms for a u32 sort's count of 2^28 uniform keys, 0.51 against 0.37
+/// all equal, 2.29 against 0.92 ms for u64; bench/NOTES-radix-sort.md.) The number of passes is a
 /// template parameter: a run-time count left every key testing all eight passes, which made a
-/// one-pass count run at less than half the read bandwidth (bench/NOTES-radix-sort.md).
+/// one-pass count run at less than half the read bandwidth.
 template <class Key, int Passes>
 __global__ void __launch_bounds__(digit_count_threads) digit_count_kernel(digit_count_args<Key> args) {
   extern __shared__ unsigned counters[];  // Passes x digit_stride
@@ -39,24 +41,12 @@ __global__ void __launch_bounds__(digit_count_threads) digit_count_kernel(digit_
   for (int i = static_cast<int>(threadIdx.x); i < num_counters; i += digit_count_threads) counters[i] = 0;
   __syncthreads();
 
-  unsigned run_digit[Passes] = {}, run_length[Passes] = {};
   const std::int64_t threads = static_cast<std::int64_t>(gridDim.x) * digit_count_threads;
   const std::int64_t thread = static_cast<std::int64_t>(blockIdx.x) * digit_count_threads + threadIdx.x;
   sweep_vectors<digit_count_load_items>(args.keys, args.num_items, thread, threads, [&](const Key& key) {
 #pragma unroll
-    for (int pass = 0; pass < Passes; ++pass) {
-      const auto digit = static_cast<unsigned>(args.digits[pass](key));
-      if (digit != run_digit[pass]) {
-        if (run_length[pass]) atomicAdd(&counters[pass * args.digit_stride + run_digit[pass]], run_length[pass]);
-        run_digit[pass] = digit;
-        run_length[pass] = 0;
-      }
-      ++run_length[pass];
-    }
+    for (int pass = 0; pass < Passes; ++pass) atomicAdd(&counters[pass * args.digit_stride + args.digits[pass](key)], 1u);
   });
-#pragma unroll
-  for (int pass = 0; pass < Passes; ++pass)
-    if (run_length[pass]) atomicAdd(&counters[pass * args.digit_stride + run_digit[pass]], run_length[pass]);
 
   __syncthreads();
   for (int i = static_cast<int>(threadIdx.x); i < num_counters; i += digit_count_threads)
