@@ -195,6 +195,8 @@ histogram_result compute_histogram(const options& opts) {
   visit_dtype(plan.binned_as, [&]<class T>(std::type_identity<T>) {
     if constexpr (std::is_integral_v<T> && sizeof(T) == 8)
       throw std::logic_error("bkt-histogram: 64-bit integers are binned as f64");  // binning.cpp never plans this
+    else if constexpr (std::is_same_v<T, __half>)
+      throw std::logic_error("bkt-histogram: f16 is binned as f64");  // nor this
     else
       count_all<T>(opts, data, weights ? &*weights : nullptr, plan, on_gpu, result);
   });

@@ -105,5 +105,6 @@ std::unique_ptr<chunk_sorter<Key>> make_gpu_sorter(const radix_sort_options& opt
 #define BKT_RADIXSORT_INSTANTIATE(Key) \
   template std::unique_ptr<chunk_sorter<Key>> make_gpu_sorter<Key>(const radix_sort_options&, std::int64_t, bool);
 BKT_FOR_EACH_KEY_TYPE(BKT_RADIXSORT_INSTANTIATE)
+BKT_RADIXSORT_INSTANTIATE(__half)  // the tools' f16
 
 }  // namespace bkt::radixsort

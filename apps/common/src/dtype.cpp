@@ -11,7 +11,7 @@ namespace bkt::apps {
 namespace {
 
 // NumPy's type codes (i4, f8, ...) are left out on purpose: its "i8" is 64 bits, ours 8.
-constexpr std::array<std::pair<std::string_view, dtype>, 33> names = {{
+constexpr std::array<std::pair<std::string_view, dtype>, 36> names = {{
     {"u8", dtype::u8},      {"u16", dtype::u16},      {"u32", dtype::u32},      {"u64", dtype::u64},
     {"i8", dtype::i8},      {"i16", dtype::i16},      {"i32", dtype::i32},      {"i64", dtype::i64},
     {"f32", dtype::f32},    {"f64", dtype::f64},      {"uint8", dtype::u8},     {"uint16", dtype::u16},
@@ -20,7 +20,7 @@ constexpr std::array<std::pair<std::string_view, dtype>, 33> names = {{
     {"float", dtype::f32},  {"double", dtype::f64},   {"ubyte", dtype::u8},     {"byte", dtype::i8},
     {"uint8_t", dtype::u8}, {"uint16_t", dtype::u16}, {"uint32_t", dtype::u32}, {"uint64_t", dtype::u64},
     {"int8_t", dtype::i8},  {"int16_t", dtype::i16},  {"int32_t", dtype::i32},  {"int64_t", dtype::i64},
-    {"single", dtype::f32},
+    {"single", dtype::f32}, {"f16", dtype::f16},      {"float16", dtype::f16},  {"half", dtype::f16},
 }};
 
 }  // namespace
@@ -51,6 +51,8 @@ std::string_view dtype_name(dtype type) {
       return "i32";
     case dtype::i64:
       return "i64";
+    case dtype::f16:
+      return "f16";
     case dtype::f32:
       return "f32";
     case dtype::f64:
@@ -63,12 +65,13 @@ std::size_t dtype_size(dtype type) {
   return visit_dtype(type, []<class T>(std::type_identity<T>) { return sizeof(T); });
 }
 
-bool dtype_is_float(dtype type) { return type == dtype::f32 || type == dtype::f64; }
+bool dtype_is_float(dtype type) { return type == dtype::f16 || type == dtype::f32 || type == dtype::f64; }
 
 bool dtype_is_signed(dtype type) {
-  return visit_dtype(type, []<class T>(std::type_identity<T>) { return std::is_signed_v<T>; });
+  return dtype_is_float(type) ||
+         visit_dtype(type, []<class T>(std::type_identity<T>) { return std::is_signed_v<T>; });
 }
 
-std::string_view dtype_list() { return "u8, u16, u32, u64, i8, i16, i32, i64, f32, f64"; }
+std::string_view dtype_list() { return "u8, u16, u32, u64, i8, i16, i32, i64, f16, f32, f64"; }
 
 }  // namespace bkt::apps

@@ -99,7 +99,8 @@ void parse_descr(const std::string& descr, npy_header& header, const std::string
   if (code[0] == 'O') throw app_error(name + ": object arrays (dtype '" + descr + "') are not supported");
   static constexpr std::pair<std::string_view, dtype> codes[] = {
       {"u1", dtype::u8},  {"u2", dtype::u16}, {"u4", dtype::u32}, {"u8", dtype::u64}, {"i1", dtype::i8},
-      {"i2", dtype::i16}, {"i4", dtype::i32}, {"i8", dtype::i64}, {"f4", dtype::f32}, {"f8", dtype::f64}};
+      {"i2", dtype::i16}, {"i4", dtype::i32}, {"i8", dtype::i64}, {"f2", dtype::f16}, {"f4", dtype::f32},
+      {"f8", dtype::f64}};
   for (const auto& [text, type] : codes)
     if (code == text) {
       header.type = type;

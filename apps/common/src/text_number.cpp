@@ -1,12 +1,50 @@
 // std::from_chars and std::to_chars, with the checks and messages the tools want.
 #include "text_number.hpp"
 
+#include <algorithm>
+#include <bit>
+#include <cfenv>
 #include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
 #include <cstring>
+#include <string>
 #include <system_error>
 
 namespace bkt::apps::detail {
 namespace {
+
+/// Half precision goes through double: from_chars has no 16-bit float.
+template <class T>
+using parsed_as = std::conditional_t<std::is_same_v<T, __half>, double, T>;
+
+/// The half nearest the decimal `text`, which from_chars read as `value`. Through double, a decimal
+/// just off a midpoint between two halves can land on it and then round to even the wrong way;
+/// there the decimal itself, read rounding down and up, tells which side of the midpoint it is on.
+__half nearest_half(double value, std::string_view text) {
+  if (std::isnan(value))  // CUDA's conversion drops a NaN's sign; keep it, as the other floats do
+    return std::bit_cast<__half>(static_cast<std::uint16_t>(std::signbit(value) ? 0xfe00 : 0x7e00));
+  const __half rounded = __double2half(value);
+  const double near = __half2float(rounded);
+  if (!std::isfinite(value) || std::isinf(near) || near == value) return rounded;
+  // The half on value's other side: the next bit pattern away from zero, or toward it.
+  const auto bits = std::bit_cast<std::uint16_t>(rounded);
+  const auto step = std::fabs(value) > std::fabs(near) ? bits + 1 : bits - 1;
+  const __half other = std::bit_cast<__half>(static_cast<std::uint16_t>(step));
+  const double far = __half2float(other);
+  if ((near + far) / 2 != value) return rounded;  // not a midpoint: rounding to nearest was right
+  const std::string decimal(text);  // strtod needs a terminated string; this rare case may allocate
+  const int mode = std::fegetround();
+  std::fesetround(FE_DOWNWARD);
+  const double down = std::strtod(decimal.c_str(), nullptr);
+  std::fesetround(FE_UPWARD);
+  const double up = std::strtod(decimal.c_str(), nullptr);
+  std::fesetround(mode);
+  if (down == up) return rounded;  // the decimal is the midpoint itself: ties go to even
+  const double side = down == value ? std::max(near, far) : std::min(near, far);  // above or below it
+  return side == near ? rounded : other;
+}
 
 template <class T>
 std::string parse_as(std::string_view field, void* out) {
@@ -21,9 +59,9 @@ std::string parse_as(std::string_view field, void* out) {
   // from_chars takes no '+'; accept one in front of a digit, 'inf' or 'nan'.
   std::string_view text = field;
   if (text.size() > 1 && text[0] == '+' && text[1] != '-' && text[1] != '+') text.remove_prefix(1);
-  T value{};
+  parsed_as<T> value{};
   std::from_chars_result result{};
-  if constexpr (std::is_floating_point_v<T>) {
+  if constexpr (std::is_floating_point_v<parsed_as<T>>) {
     result = std::from_chars(text.data(), text.data() + text.size(), value, std::chars_format::general);
   } else {
     result = std::from_chars(text.data(), text.data() + text.size(), value, 10);
@@ -41,7 +79,13 @@ std::string parse_as(std::string_view field, void* out) {
         return quoted() + " is not an integer (the dtype is " + std::string(dtype_name(dtype_of<T>())) + ")";
     return "not a number: " + quoted();
   }
-  std::memcpy(out, &value, sizeof(T));
+  if constexpr (std::is_same_v<T, __half>) {
+    const __half half = nearest_half(value, text);
+    if (std::isinf(__half2float(half)) && std::isfinite(value)) return out_of_range();
+    std::memcpy(out, &half, sizeof(half));
+  } else {
+    std::memcpy(out, &value, sizeof(T));
+  }
   return {};
 }
 
@@ -50,7 +94,21 @@ void append_as(std::string& text, const void* value) {
   T number;
   std::memcpy(&number, value, sizeof(T));
   char digits[64];
-  const auto result = std::to_chars(digits, digits + sizeof(digits), number);
+  std::to_chars_result result{};
+  if constexpr (std::is_same_v<T, __half>) {
+    // The fewest significant digits that read back as the same half (at most 5 for finite values;
+    // NaN payloads do not survive text, as with the other floats).
+    const double wide = __half2float(number);
+    for (int precision = 1; precision <= 5; ++precision) {
+      result = std::to_chars(digits, digits + sizeof(digits), wide, std::chars_format::general, precision);
+      double back = 0;
+      std::from_chars(digits, result.ptr, back, std::chars_format::general);
+      const __half again = __double2half(back);
+      if (std::memcmp(&again, &number, sizeof(number)) == 0) break;
+    }
+  } else {
+    result = std::to_chars(digits, digits + sizeof(digits), number);
+  }
   text.append(digits, result.ptr);
 }
 

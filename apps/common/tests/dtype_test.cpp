@@ -9,7 +9,7 @@ namespace {
 
 TEST(dtype, names_round_trip) {
   for (dtype type : {dtype::u8, dtype::u16, dtype::u32, dtype::u64, dtype::i8, dtype::i16, dtype::i32, dtype::i64,
-                     dtype::f32, dtype::f64})
+                     dtype::f16, dtype::f32, dtype::f64})
     EXPECT_EQ(parse_dtype(dtype_name(type)), type);
 }
 
@@ -20,6 +20,8 @@ TEST(dtype, numpy_aliases_and_case) {
   EXPECT_EQ(parse_dtype("double"), dtype::f64);
   EXPECT_EQ(parse_dtype("int8"), dtype::i8);
   EXPECT_EQ(parse_dtype("I64"), dtype::i64);
+  EXPECT_EQ(parse_dtype("float16"), dtype::f16);
+  EXPECT_EQ(parse_dtype("half"), dtype::f16);
   EXPECT_EQ(parse_dtype("f8"), std::nullopt);  // NumPy's codes clash with ours (its i8 is 64 bits)
   EXPECT_EQ(parse_dtype("complex64"), std::nullopt);
   EXPECT_EQ(parse_dtype(""), std::nullopt);
@@ -36,6 +38,10 @@ TEST(dtype, sizes_and_kinds) {
   EXPECT_TRUE(dtype_is_signed(dtype::f32));
   EXPECT_FALSE(dtype_is_signed(dtype::u16));
   EXPECT_EQ(dtype_of<float>(), dtype::f32);
+  EXPECT_EQ(dtype_size(dtype::f16), 2u);
+  EXPECT_TRUE(dtype_is_float(dtype::f16));
+  EXPECT_TRUE(dtype_is_signed(dtype::f16));
+  EXPECT_EQ(dtype_of<__half>(), dtype::f16);
   EXPECT_EQ(visit_dtype(dtype::u16, []<class T>(std::type_identity<T>) { return sizeof(T); }), 2u);
 }
 

@@ -142,14 +142,14 @@ TEST_F(npy_io, refuses_object_and_unsupported_dtypes) {
   EXPECT_EQ(
       error_of(test::npy_bytes("{'descr': '|O', 'fortran_order': False, 'shape': (2,), }", std::string(16, '\0'))),
       "object arrays (dtype '|O') are not supported");
-  const std::string supported = " (supported: u8, u16, u32, u64, i8, i16, i32, i64, f32, f64)";
+  const std::string supported = " (supported: u8, u16, u32, u64, i8, i16, i32, i64, f16, f32, f64)";
   EXPECT_EQ(
       error_of(test::npy_bytes("{'descr': '<c16', 'fortran_order': False, 'shape': (1,), }", std::string(16, '\0'))),
       "unsupported dtype '<c16'" + supported);
   EXPECT_EQ(error_of(test::npy_bytes("{'descr': '|b1', 'fortran_order': False, 'shape': (1,), }", "\x01")),
             "unsupported dtype '|b1'" + supported);
-  EXPECT_EQ(error_of(test::npy_bytes("{'descr': '<f2', 'fortran_order': False, 'shape': (1,), }", "ab")),
-            "unsupported dtype '<f2'" + supported);
+  EXPECT_EQ(error_of(test::npy_bytes("{'descr': '<f16', 'fortran_order': False, 'shape': (1,), }", std::string(16, 'a'))),
+            "unsupported dtype '<f16'" + supported);
   EXPECT_EQ(
       error_of(test::npy_bytes("{'descr': '<U3', 'fortran_order': False, 'shape': (1,), }", std::string(12, 'a'))),
       "unsupported dtype '<U3'" + supported);
@@ -248,7 +248,7 @@ TEST_F(npy_io, round_trip_of_every_dtype) {
   output_options options;
   options.path = path("all.npy");
   for (dtype type : {dtype::u8, dtype::u16, dtype::u32, dtype::u64, dtype::i8, dtype::i16, dtype::i32, dtype::i64,
-                     dtype::f32, dtype::f64}) {
+                     dtype::f16, dtype::f32, dtype::f64}) {
     numeric_array array(type, 3);
     for (std::size_t i = 0; i < array.size_bytes(); ++i) array.data()[i] = std::byte(i * 7 + 1);
     write_array(options, file_format::npy, array);

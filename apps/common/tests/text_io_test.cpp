@@ -2,6 +2,7 @@
 // number in every error.
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -91,6 +92,28 @@ TEST_F(text_io, floats_round_once_to_their_own_type) {
   EXPECT_TRUE(std::isnan(specials[5]) && std::signbit(specials[5]));
   EXPECT_EQ(bits_of(specials[6]), bits_of(-0.0));
   EXPECT_EQ(specials[7], std::numeric_limits<double>::denorm_min());
+}
+
+TEST_F(text_io, half_precision_rounds_once_and_prints_the_fewest_digits) {
+  const auto halves = [&](const std::string& text) {
+    std::vector<std::uint16_t> bits;
+    for (const __half value : read_values<__half>(text)) bits.push_back(static_cast<std::uint16_t>(bits_of(value)));
+    return bits;
+  };
+  // 1 + 2^-11 is the midpoint of 1 (0x3c00) and its successor (0x3c01); a decimal a hair above or
+  // below it reads as that midpoint in double, but must round to its own side.
+  EXPECT_EQ(halves("1.00048828125\n1.00048828125000000001\n1.00048828124999999999\n"),
+            (std::vector<std::uint16_t>{0x3c00, 0x3c01, 0x3c00}));
+  EXPECT_EQ(halves("0.1\n-0\n65504\n6e-8\ninf\n-nan\n"),
+            (std::vector<std::uint16_t>{0x2e66, 0x8000, 0x7bff, 0x0001, 0x7c00, 0xfe00}));
+  EXPECT_EQ(error_of("65520\n", dtype::f16), "1: '65520' is out of range for f16");
+
+  std::vector<__half> values;
+  for (const std::uint16_t bits : {0x2e66, 0x8000, 0x7bff, 0x0001, 0x3c01, 0x7c00}) values.push_back(std::bit_cast<__half>(bits));
+  output_options out;
+  out.path = path("halves.txt");
+  write_array(out, file_format::text, numeric_array::copy_of<__half>(values));
+  EXPECT_EQ(read_file(out.path), "0.1\n-0\n6.55e+04\n6e-08\n1.001\ninf\n");
 }
 
 TEST_F(text_io, out_of_range_and_non_numbers_name_the_line) {

@@ -119,7 +119,7 @@ TEST_F(errors, command_line_errors_exit_2) {
         {path("data.txt"), "--bins", "16777217"},
         {path("data.txt"), "--edges", path("edges.txt"), "--bins", "3"},
         {path("data.txt"), "--no-such-flag"},
-        {path("data.txt"), "--dtype", "f16"}}) {
+        {path("data.txt"), "--dtype", "f128"}}) {
     const auto run = run_with_outputs(arguments);
     EXPECT_EQ(run.exit_code, 2) << arguments.back() << ": " << run.err;
     EXPECT_NE(run.err, "");

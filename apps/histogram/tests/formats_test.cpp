@@ -151,5 +151,17 @@ TEST_F(formats, sixty_four_bit_integers_bin_as_f64) {
   EXPECT_EQ(unsigned_got["counts"], nlohmann::json::array({3, 1}));
 }
 
+TEST_F(formats, half_precision_bins_as_f64) {
+  // 0, 0.5, 1, 99.94 (the half below 100), 100, -2, +inf, NaN, as IEEE half bit patterns.
+  const std::vector<std::uint16_t> halves = {0x0000, 0x3800, 0x3c00, 0x563f, 0x5640, 0xc000, 0x7c00, 0x7e00};
+  const std::vector<double> as_double = {0.0, 0.5, 1.0, 99.9375, 100.0, -2.0, HUGE_VAL, NAN};
+  write_raw<std::uint16_t>(path("data.f16"), halves);
+  const auto got = run_json({path("data.f16"), "--dtype", "f16", "--bins", "4", "--range", "0:100"});
+  expect_matches(got, expect_even<double>(as_double, 0.0, 100.0, 4));
+  EXPECT_EQ(got["dtype"], "f16");
+  EXPECT_EQ(got["binned_as"], "f64");
+  EXPECT_EQ(got["outside"]["nan"], 1);
+}
+
 }  // namespace
 }  // namespace histogram_test
