@@ -103,8 +103,8 @@ void append_as(std::string& text, const void* value) {
       result = std::to_chars(digits, digits + sizeof(digits), wide, std::chars_format::general, precision);
       double back = 0;
       std::from_chars(digits, result.ptr, back, std::chars_format::general);
-      const __half again = __double2half(back);
-      if (std::memcmp(&again, &number, sizeof(number)) == 0) break;
+      const __half again = nearest_half(back, std::string_view(digits, result.ptr));  // as parse_as reads it
+      if (std::bit_cast<std::uint16_t>(again) == std::bit_cast<std::uint16_t>(number)) break;
     }
   } else {
     result = std::to_chars(digits, digits + sizeof(digits), number);

@@ -2,6 +2,8 @@
 // order-preserving bit image (as bkt/radix_sort.hpp defines the order), and the file encodings.
 #pragma once
 
+#include <cuda_fp16.h>
+
 #include <algorithm>
 #include <charconv>
 #include <cstdint>
@@ -15,6 +17,10 @@
 
 namespace bkt::radixsort::test {
 
+/// Floating point for the tests: the built-in types and f16 (CUDA's __half).
+template <class T>
+inline constexpr bool is_float = std::is_floating_point_v<T> || std::is_same_v<T, __half>;
+
 /// Integers by value; floats by the total order -NaN < -inf < ... < -0.0 < +0.0 < ... < +inf < +NaN.
 template <class T>
 std::uint64_t order_image(T value) {
@@ -22,7 +28,7 @@ std::uint64_t order_image(T value) {
   std::memcpy(&bits, &value, sizeof(T));
   const std::uint64_t sign = std::uint64_t{1} << (8 * sizeof(T) - 1);
   const std::uint64_t all = sizeof(T) == 8 ? ~std::uint64_t{0} : (sign << 1) - 1;
-  if constexpr (std::is_floating_point_v<T>)
+  if constexpr (is_float<T>)
     return (bits & sign) ? (~bits & all) : (bits | sign);
   else if constexpr (std::is_signed_v<T>)
     return bits ^ sign;
@@ -89,7 +95,7 @@ inline std::string npy_file(const std::string& descr, const std::string& shape, 
 
 template <class T>
 std::string npy_descr() {
-  const char kind = std::is_floating_point_v<T> ? 'f' : (std::is_signed_v<T> ? 'i' : 'u');
+  const char kind = is_float<T> ? 'f' : (std::is_signed_v<T> ? 'i' : 'u');
   return std::string(sizeof(T) == 1 ? "|" : "<") + kind + std::to_string(sizeof(T));
 }
 
