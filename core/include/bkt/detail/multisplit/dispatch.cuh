@@ -28,7 +28,7 @@ void launch_scatter(const split_pointers<Key, Value>& io, std::int64_t num_items
   const std::int64_t tiles = (num_items + shape::tile_items - 1) / shape::tile_items;
   const std::size_t table_bytes = shared_table_bytes(fn);
   const int rank_bits = rank_bits_class(num_buckets);
-  const std::size_t shared_bytes = table_bytes + staging_bytes<shape, Key, Value>(rank_bits);
+  const std::size_t shared_bytes = table_bytes + staging_bytes<shape, Key, Value, Fn>(rank_bits);
   const scatter_args<Key, Value> args{io,
                                       num_items,
                                       tiles,

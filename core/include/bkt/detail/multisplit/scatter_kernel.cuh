@@ -10,8 +10,9 @@
 //    thus stable.
 // 3. Tile totals: thread b sums bucket b over the warps, publishes it for decoupled look-back,
 //    and a block scan over buckets gives each bucket's start within the tile.
-// 4. Stage: elements move to their bucket-sorted place in shared memory; meanwhile thread b looks
-//    back over earlier tiles for bucket b.
+// 4. Stage: elements move to their bucket-sorted place in shared memory (with their bucket ids,
+//    unless the functor is cheap to run again); meanwhile thread b looks back over earlier tiles
+//    for bucket b.
 // 5. Write: consecutive threads write consecutive staged elements, so each bucket's run of the
 //    tile lands as one contiguous, coalesced stretch (the paper's reordering for coalesced writes).
 //
@@ -63,11 +64,19 @@ __host__ __device__ constexpr int rank_bits_class(int num_buckets) {
 }
 __host__ __device__ constexpr bool ranks_by_mask_table(int rank_bits) { return rank_bits > 5; }
 
+/// Whether the write phase runs the functor again on each staged key instead of staging the key's
+/// bucket id beside it: for key-only passes whose functor declares `cheap_bucket` (bkt/buckets.hpp).
+/// It spares a shared-memory store and load per key, 8 % of a u32 radix sort on the H100; beside
+/// values it measured 1 % slower, so pairs keep staging the id (bench/NOTES-radix-sort.md).
+template <class Fn, class Value>
+inline constexpr bool recomputes_bucket = !value_traits<Value>::present && requires { requires Fn::cheap_bucket; };
+
 /// Dynamic shared memory of one block after the functor's table: the staged tile, which the 8-bit
 /// class's two lane-mask tables of warps x 256 words share (they are done with before staging).
-template <class Shape, class Key, class Value>
+template <class Shape, class Key, class Value, class Fn>
 constexpr std::size_t staging_bytes(int rank_bits) {
-  const std::size_t tile = Shape::tile_items * (sizeof(Key) + value_bytes<Value> + 1);
+  const std::size_t id_bytes = recomputes_bucket<Fn, Value> ? 0 : 1;
+  const std::size_t tile = Shape::tile_items * (sizeof(Key) + value_bytes<Value> + id_bytes);
   const std::size_t masks =
       ranks_by_mask_table(rank_bits) ? 2 * sizeof(unsigned) * Shape::warps * Shape::max_buckets : 0;
   return tile > masks ? tile : masks;
@@ -85,6 +94,7 @@ __global__ void __launch_bounds__(Shape::block_threads, Shape::min_blocks)
   constexpr int warps = Shape::warps;
   constexpr int max_buckets = Shape::max_buckets;
   constexpr int tile_items = Shape::tile_items;
+  constexpr bool recompute = recomputes_bucket<Fn, Value>;
 
   extern __shared__ __align__(16) unsigned char shared[];
   __shared__ unsigned warp_counts[warps][max_buckets];  // per warp and bucket; later tile offsets
@@ -102,7 +112,7 @@ __global__ void __launch_bounds__(Shape::block_threads, Shape::min_blocks)
   unsigned char* staging = shared + args.table_bytes;
   Key* staged_keys = reinterpret_cast<Key*>(staging);
   stored* staged_values = reinterpret_cast<stored*>(staging + tile_items * sizeof(Key));
-  unsigned char* staged_buckets = staging + tile_items * (sizeof(Key) + value_bytes<Value>);
+  unsigned char* staged_buckets = staging + tile_items * (sizeof(Key) + value_bytes<Value>);  // unless recompute
   constexpr bool mask_table = ranks_by_mask_table(RankBits);
   // [step parity][warp][bucket]: the lanes of this step that hold the bucket; in the staging area,
   // which the ranking does not use.
@@ -222,7 +232,7 @@ __global__ void __launch_bounds__(Shape::block_threads, Shape::min_blocks)
       const unsigned local = warp_counts[warp][bucket] + (slot[i] >> 8);
       staged_keys[local] = keys[i];
       if constexpr (traits::present) staged_values[local] = values[i];
-      staged_buckets[local] = static_cast<unsigned char>(bucket);
+      if constexpr (!recompute) staged_buckets[local] = static_cast<unsigned char>(bucket);
     }
   }
   if (thread < num_buckets) {
@@ -240,7 +250,8 @@ __global__ void __launch_bounds__(Shape::block_threads, Shape::min_blocks)
 
   // 5. Write out: runs of one bucket are contiguous in both shared and global memory.
   for (int k = thread; k < valid; k += Shape::block_threads) {
-    const std::int64_t destination = bucket_base[staged_buckets[k]] + k;
+    const unsigned bucket = recompute ? clamped_bucket(fn, staged_keys[k], num_buckets) : staged_buckets[k];
+    const std::int64_t destination = bucket_base[bucket] + k;
     if (args.io.keys_out != nullptr) args.io.keys_out[destination] = staged_keys[k];
     if constexpr (traits::present) args.io.values_out[destination] = staged_values[k];
   }

@@ -20,6 +20,7 @@ struct radix_digit {
   int first_bit = 0;  // below the key's width, also for a pass of zero bits
   unsigned mask = 0;  // (1 << num_bits) - 1
   unsigned flip = 0;  // the digit mask when descending, else 0
+  static constexpr bool cheap_bucket = true;  // see bkt/buckets.hpp
   BKT_HOST_DEVICE int operator()(const Key& key) const {
     // 32-bit arithmetic for keys of up to 4 bytes: a 64-bit shift costs two instructions per key.
     using word = std::conditional_t<sizeof(Key) <= 4, std::uint32_t, std::uint64_t>;
