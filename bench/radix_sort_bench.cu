@@ -28,10 +28,10 @@ using bkt::bench::comparison;
 using bkt::bench::cub_storage;
 using bkt::bench::with_cub_count;
 
-/// Integers uniform over their range; floats uniform in (-1, 1), so both signs and many exponents;
+/// Integers uniform below 2^key_bits; floats uniform in (-1, 1), so both signs and many exponents;
 /// half floats uniform over their finite bit patterns but -0.0, which CUB sorts as equal to +0.0.
 template <class T>
-void fill_keys(T* keys, std::int64_t n, cudaStream_t stream) {
+void fill_keys(T* keys, std::int64_t n, int key_bits, cudaStream_t stream) {
   if constexpr (std::is_same_v<T, __half>)
     bkt::bench::fill(keys, n, [] __device__(std::int64_t i) {
       auto bits = static_cast<unsigned short>(bkt::bench::hashed_index(i));
@@ -42,6 +42,10 @@ void fill_keys(T* keys, std::int64_t n, cudaStream_t stream) {
     bkt::bench::fill(keys, n, [] __device__(std::int64_t i) {
       const std::uint64_t h = bkt::bench::hashed_index(i);
       return (static_cast<T>(h >> 40) * static_cast<T>(0x1.0p-23) - T(1)) * static_cast<T>((h & 0xff) + 1) / T(256);
+    }, stream);
+  else if (key_bits < static_cast<int>(8 * sizeof(T)))
+    bkt::bench::fill(keys, n, [key_bits] __device__(std::int64_t i) {
+      return static_cast<T>(bkt::bench::hashed_index(i) >> (64 - key_bits));
     }, stream);
   else
     bkt::bench::fill(keys, n, bkt::bench::uniform_keys<T>{}, stream);
@@ -72,15 +76,16 @@ std::string byte_model(std::size_t key_bytes, std::size_t value_bytes, const bkt
 template <class Key>
 void bench_keys(bkt::bench::report& rep, const bkt::bench::options& opts, std::int64_t n, const char* type,
                 bkt::workspace& ws, cub_storage& cub, cudaStream_t stream, int digit_bits = 0,
-                bkt::sort_order order = bkt::sort_order::ascending) {
+                bkt::sort_order order = bkt::sort_order::ascending, int key_bits = 8 * sizeof(Key)) {
   bkt::device_buffer<Key> keys(n, stream), out(n, stream), peer_out(n, stream);
-  fill_keys<Key>(keys.data(), n, stream);
+  fill_keys<Key>(keys.data(), n, key_bits, stream);
   bkt::radix_sort_options options;
   options.digit_bits = digit_bits;
   options.order = order;
   const bool descending = order == bkt::sort_order::descending;
   std::string name = std::string("sort ") + type + (descending ? " descending" : "");
   if (digit_bits != 0) name += " digit_bits=" + std::to_string(digit_bits);
+  if (key_bits < static_cast<int>(8 * sizeof(Key))) name += " below 2^" + std::to_string(key_bits);
   const auto sort = cub.prepare(
       [&](void* t, std::size_t& b, cudaStream_t s) {
         return with_cub_count(n, [&](auto count) {
@@ -102,7 +107,7 @@ void bench_keys(bkt::bench::report& rep, const bkt::bench::options& opts, std::i
 void bench_double_buffer(bkt::bench::report& rep, const bkt::bench::options& opts, std::int64_t n, bkt::workspace& ws,
                          cub_storage& cub, cudaStream_t stream) {
   bkt::device_buffer<std::uint32_t> keys(n, stream), a(n, stream), b(n, stream), peer_a(n, stream), peer_b(n, stream);
-  fill_keys<std::uint32_t>(keys.data(), n, stream);
+  fill_keys<std::uint32_t>(keys.data(), n, 32, stream);
   const std::size_t bytes = static_cast<std::size_t>(n) * sizeof(std::uint32_t);
   bkt::double_buffer<std::uint32_t> ours{{a.span(), b.span()}, 0};
   cub::DoubleBuffer<std::uint32_t> peer(peer_a.data(), peer_b.data());
@@ -130,7 +135,7 @@ void bench_pairs(bkt::bench::report& rep, const bkt::bench::options& opts, std::
                  bkt::workspace& ws, cub_storage& cub, cudaStream_t stream) {
   bkt::device_buffer<Key> keys(n, stream), keys_out(n, stream), peer_keys(n, stream);
   bkt::device_buffer<Value> values(n, stream), values_out(n, stream), peer_values(n, stream);
-  fill_keys<Key>(keys.data(), n, stream);
+  fill_keys<Key>(keys.data(), n, 8 * sizeof(Key), stream);
   bkt::bench::fill(values.data(), n, bkt::bench::positions<Value>{}, stream);
   const std::string name = std::string("sort pairs ") + type;
   const auto sort = cub.prepare(
@@ -175,6 +180,8 @@ int main(int argc, char** argv) {
         bench_keys<std::uint32_t>(rep, opts, n, "u32", ws, cub, stream, 0, bkt::sort_order::descending);
         bench_double_buffer(rep, opts, n, ws, cub, stream);
         for (const int bits : {7, 6}) bench_keys<std::uint32_t>(rep, opts, n, "u32", ws, cub, stream, bits);
+        // Half the passes over bits no key sets: ours copies there (both sorts still read them).
+        bench_keys<std::uint64_t>(rep, opts, n, "u64", ws, cub, stream, 0, bkt::sort_order::ascending, 32);
         rep.finish();
       });
 }

@@ -85,17 +85,34 @@ sanitizer_pids=()
 # sanitize_shards TOOL BINARY FILTER SHARDS MAX_SIZE: one run per GoogleTest shard, in the background.
 # BKT_DEADLINE (epoch seconds, e.g. the end of a device call) shortens each run's timeout so that
 # every run ends, with its summary, before then.
-sanitize_shards() {
-  local tool=$1 binary=$2 filter=$3 shards=$4 max_size=$5 i limit=${BKT_SANITIZER_TIMEOUT:-420} tests
-  # A shard without tests makes no CUDA call, which compute-sanitizer reports as an error.
-  tests=$("$binary" --gtest_list_tests --gtest_filter="$filter" | grep -c '^  ')
-  [ "$tests" -lt "$shards" ] && shards=$tests
+# BKT_SANITIZER_PER_TEST=1 runs racecheck once per test instead of per shard, at most
+# BKT_SANITIZER_JOBS runs at a time (default: the CPU count), so that one slow test holds up no other.
+run_limit() {
+  local limit=${BKT_SANITIZER_TIMEOUT:-420}
   if [ -n "${BKT_DEADLINE:-}" ] && [ $((BKT_DEADLINE - $(date +%s))) -lt "$limit" ]; then
     limit=$((BKT_DEADLINE - $(date +%s)))
   fi
+  echo "$limit"
+}
+sanitize_shards() {
+  local tool=$1 binary=$2 filter=$3 shards=$4 max_size=$5 i tests name
+  if [ "$tool" = racecheck ] && [ -n "${BKT_SANITIZER_PER_TEST:-}" ]; then
+    "$binary" --gtest_list_tests --gtest_filter="$filter" |
+      awk '/^[^ ]/ {suite = $1} /^  / {print suite $1}' >"$out/race-tests.txt"
+    while read -r name; do
+      while [ "$(jobs -rp | wc -l)" -ge "${BKT_SANITIZER_JOBS:-$(nproc)}" ]; do wait -n; done
+      BKT_TEST_MAX_SIZE=$max_size timeout "$(run_limit)" compute-sanitizer --tool "$tool" --error-exitcode 9 \
+        "$binary" --gtest_filter="$name" >"$out/sanitizer-$tool.$(basename "$binary").${name//\//_}.log" 2>&1 &
+      sanitizer_pids+=($!)
+    done <"$out/race-tests.txt"
+    return
+  fi
+  # A shard without tests makes no CUDA call, which compute-sanitizer reports as an error.
+  tests=$("$binary" --gtest_list_tests --gtest_filter="$filter" | grep -c '^  ')
+  [ "$tests" -lt "$shards" ] && shards=$tests
   for ((i = 0; i < shards; ++i)); do
     BKT_TEST_MAX_SIZE=$max_size GTEST_TOTAL_SHARDS=$shards GTEST_SHARD_INDEX=$i \
-      timeout "$limit" compute-sanitizer --tool "$tool" --error-exitcode 9 \
+      timeout "$(run_limit)" compute-sanitizer --tool "$tool" --error-exitcode 9 \
       "$binary" --gtest_filter="$filter" >"$out/sanitizer-$tool.$(basename "$binary").$i.log" 2>&1 &
     sanitizer_pids+=($!)
   done

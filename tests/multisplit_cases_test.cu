@@ -55,7 +55,7 @@ TEST(multisplit_cases, bucket_counts_above_256_take_two_passes) {
   bkt::workspace ws;
   const std::uint64_t s = seed();
   SCOPED_TRACE("BKT_TEST_SEED=" + std::to_string(s));
-  for (const std::int64_t n : sizes())
+  for (const std::int64_t n : loop_sizes())
     for (const auto& gen : sweep_generators<u32>()) {
       const auto keys = gen.make(n, s + static_cast<std::uint64_t>(n));
       // Sanitizer runs (racecheck takes minutes per count): the smallest and largest counts.
@@ -83,7 +83,7 @@ TEST(multisplit_cases, many_splitters) {
     const auto splitters = sorted_splitters<float>(count, s + static_cast<std::uint64_t>(count));
     auto d_splitters = bkt::to_device<float>(splitters, stream);
     const bkt::splitter_buckets<float> on_host{splitters.data(), count}, on_device{d_splitters.data(), count};
-    for (const std::int64_t n : sizes())
+    for (const std::int64_t n : loop_sizes())
       for (const auto& gen : sweep_generators<float>()) {
         SCOPED_TRACE(gen.name + " n=" + std::to_string(n) + " splitters=" + std::to_string(count));
         const auto keys = gen.make(n, s + static_cast<std::uint64_t>(n));
@@ -109,7 +109,7 @@ TEST(multisplit_cases, everything_in_one_bucket) {
   // bucket); the same on the two-pass path.
   const std::array<std::pair<int, int>, 7> cases = {{{1, 0}, {256, 200}, {256, 0}, {300, 70000}, {7, -1},
                                                      {65536, 12345}, {65536, 65535}}};
-  for (const std::int64_t n : sizes()) {
+  for (const std::int64_t n : loop_sizes()) {
     const auto keys = generators<u32>()[0].make(n, s + static_cast<std::uint64_t>(n));
     for (const auto& [m, id] : cases) {
       SCOPED_TRACE("n=" + std::to_string(n) + " buckets=" + std::to_string(m) + " id=" + std::to_string(id));

@@ -1,4 +1,5 @@
-// Radix sort cases beyond the sweep: argument errors, the workspace, and more than 2^31 keys.
+// Radix sort cases beyond the sweep: argument errors, the workspace, passes every key shares, and
+// more than 2^31 keys.
 #include <gtest/gtest.h>
 
 #include <array>
@@ -59,6 +60,27 @@ TEST(radix_sort_cases, a_workspace_of_the_stated_size_suffices_and_is_reused) {
   bkt::device_buffer<std::byte> memory(static_cast<std::int64_t>(bytes), stream);
   bkt::workspace fixed(memory.data(), bytes);
   check_radix_sort<float>(keys, {}, sort_indices64_no_keys, fixed, stream);
+}
+
+// Passes whose digit every key shares copy their tile instead of splitting it; the passes around
+// them still split, so the buffers alternate through both kinds. u64 keys below 2^40 (the top
+// three 8-bit passes are shared), and u32 keys whose middle byte is fixed.
+TEST(radix_sort_cases, passes_over_bits_every_key_shares) {
+  BKT_REQUIRE_GPU();
+  test_stream stream;
+  bkt::workspace ws;
+  const std::uint64_t s = seed();
+  SCOPED_TRACE("BKT_TEST_SEED=" + std::to_string(s));
+  for (const std::int64_t n : loop_sizes()) {
+    SCOPED_TRACE("n=" + std::to_string(n));
+    auto wide = generators<std::uint64_t>()[0].make(n, s + static_cast<std::uint64_t>(n));
+    for (auto& key : wide) key >>= 24;
+    check_radix_sort<std::uint64_t>(wide, {}, every_sort_form, ws, stream);
+    auto narrow = generators<std::uint32_t>()[0].make(n, s + 1 + static_cast<std::uint64_t>(n));
+    for (auto& key : narrow) key = (key & 0xff00ffffu) | 0x00a50000u;
+    check_radix_sort<std::uint32_t>(narrow, {}, every_sort_form, ws, stream);
+    if (::testing::Test::HasFailure()) return;
+  }
 }
 
 /// 2^31 + 4097 one-byte keys with their uint32 positions: the sorted keys follow from the counts,

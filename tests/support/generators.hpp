@@ -19,6 +19,10 @@ std::uint64_t seed();
 /// the list to 0, 1, 33, 1025, 4097 and 16387.
 std::vector<std::int64_t> sizes();
 
+/// For tests that multiply the sizes by other loops: sizes(), or in quick mode only 33 and 4097 (a
+/// partial warp, a partial tile), so that racecheck gets through them.
+std::vector<std::int64_t> loop_sizes();
+
 /// True under BKT_TEST_MAX_SIZE (sanitizer runs): tests also trim their other loops.
 bool quick_mode();
 

@@ -51,6 +51,7 @@ sort_layout make_layout(std::int64_t num_items, std::size_t key_bytes, std::size
   sort_layout layout;
   layout.totals = carve.add(passes * stride * sizeof(std::uint64_t));
   layout.offsets = carve.add(passes * (stride + 1) * sizeof(std::int64_t));
+  layout.lone_buckets = carve.add(passes * sizeof(int));
   // One slice for the tile counter and the status words, so that one memset clears both.
   layout.pass_state_bytes = scatter.total - scatter.tile_counter;
   layout.pass_state = carve.add(layout.pass_state_bytes);

@@ -142,8 +142,9 @@ __global__ void __launch_bounds__(count_block_threads) count_bytes_kernel(count_
 }
 
 /// offsets[b] = the sum of totals[0, b) for b in [0, num_buckets] (core/src/multisplit/offsets.cu);
-/// for `rows` rows of totals (num_buckets apart) and of offsets (num_buckets + 1 apart).
-void launch_bucket_offsets(const unsigned long long* totals, int num_buckets, std::int64_t* offsets,
+/// for `rows` rows of totals (num_buckets apart) and of offsets (num_buckets + 1 apart). Unless
+/// null, lone_buckets[row] is the bucket that holds all of the row's elements, or -1.
+void launch_bucket_offsets(const unsigned long long* totals, int num_buckets, std::int64_t* offsets, int* lone_buckets,
                            cudaStream_t stream, int rows = 1);
 
 }  // namespace bkt::detail::multisplit

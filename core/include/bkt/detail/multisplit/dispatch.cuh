@@ -18,11 +18,13 @@
 
 namespace bkt::detail::multisplit {
 
-/// The scatter pass alone, for num_buckets <= 256, given the bucket offsets. `status` holds
-/// single_pass_workspace(...) look-back words and `tile_counter` one word, both zeroed.
+/// The scatter pass alone, for num_buckets <= 256, given the bucket offsets and the lone bucket
+/// (launch_bucket_offsets). `status` holds single_pass_workspace(...) look-back words and
+/// `tile_counter` one word, both zeroed.
 template <class Key, class Value, class Fn>
 void launch_scatter(const split_pointers<Key, Value>& io, std::int64_t num_items, const std::int64_t* offsets,
-                    int num_buckets, Fn fn, void* status, unsigned* tile_counter, cudaStream_t stream) {
+                    const int* lone_bucket, int num_buckets, Fn fn, void* status, unsigned* tile_counter,
+                    cudaStream_t stream) {
   if (num_items == 0) return;
   using shape = scatter_shape<sizeof(Key), value_bytes<Value>>;
   const std::int64_t tiles = (num_items + shape::tile_items - 1) / shape::tile_items;
@@ -34,6 +36,7 @@ void launch_scatter(const split_pointers<Key, Value>& io, std::int64_t num_items
                                       tiles,
                                       num_buckets,
                                       offsets,
+                                      lone_bucket,
                                       status,
                                       wide_status(num_items),
                                       tile_counter,
@@ -56,8 +59,9 @@ void run_single_pass(const split_pointers<Key, Value>& io, std::int64_t num_item
   auto* totals = slice_at<unsigned long long>(scratch, layout.counts);
   launch_count<Key, no_weight>(io.keys_in, nullptr, num_items, num_buckets, fn, totals, totals + num_buckets - 1,
                                stream);
-  launch_bucket_offsets(totals, num_buckets, offsets, stream);
-  launch_scatter(io, num_items, offsets, num_buckets, fn, slice_at<void>(scratch, layout.status),
+  auto* lone_bucket = slice_at<int>(scratch, layout.lone_bucket);
+  launch_bucket_offsets(totals, num_buckets, offsets, lone_bucket, stream);
+  launch_scatter(io, num_items, offsets, lone_bucket, num_buckets, fn, slice_at<void>(scratch, layout.status),
                  slice_at<unsigned>(scratch, layout.tile_counter), stream);
 }
 
@@ -122,7 +126,7 @@ void run_multi_pass(const split_pointers<Key, Value>& io, std::int64_t num_items
   BKT_CUDA_CHECK(cudaMemsetAsync(totals, 0, static_cast<std::size_t>(num_buckets) * sizeof(*totals), stream));
   launch_count<std::uint16_t, no_weight>(ids, nullptr, num_items, num_buckets, identity_bucket{}, totals,
                                          totals + num_buckets - 1, stream);
-  launch_bucket_offsets(totals, num_buckets, offsets, stream);
+  launch_bucket_offsets(totals, num_buckets, offsets, nullptr, stream);
   if (num_items == 0) return;
 
   const int high_buckets = (num_buckets + multisplit_inner_buckets - 1) / multisplit_inner_buckets;

@@ -2,7 +2,9 @@
 //
 // Per tile:
 // 1. Load: keys striped over the warp (element i of lane l at i * 32 + l), so a warp's steps visit
-//    its elements in input order and plain 4-byte loads coalesce.
+//    its elements in input order and plain 4-byte loads coalesce. Small values come after step 2.
+//    A pass whose elements all share one bucket copies the tile instead (the bucket offsets' scan
+//    tells every block so).
 // 2. Rank (the multisplit paper's warp-level multisplit): per step, the lanes sharing a bucket
 //    are found (one ballot per bit of the bucket id for up to 32 buckets, a shared table of lane
 //    masks for more); the lowest of them adds their number to the warp's counter for that
@@ -48,6 +50,7 @@ struct scatter_args {
   std::int64_t num_tiles;
   int num_buckets;
   const std::int64_t* offsets;  // num_buckets + 1 bucket starts
+  const int* lone_bucket;       // the bucket that holds every element, or -1; null: never copy
   void* status;                 // tiles x num_buckets look-back words, zeroed
   bool wide_status;             // 64-bit words (else 32-bit)
   unsigned* tile_counter;       // zeroed
@@ -95,19 +98,26 @@ __global__ void __launch_bounds__(Shape::block_threads, Shape::min_blocks)
   constexpr int max_buckets = Shape::max_buckets;
   constexpr int tile_items = Shape::tile_items;
   constexpr bool recompute = recomputes_bucket<Fn, Value>;
+  // Pairs of up to 8 bytes load (or generate) their values after the ranking, whose registers
+  // they would otherwise hold: that lets them take 16 items a thread (tile_shape.hpp).
+  constexpr bool late_values = traits::present && sizeof(Key) + value_bytes<Value> <= 8;
 
   extern __shared__ __align__(16) unsigned char shared[];
   __shared__ unsigned warp_counts[warps][max_buckets];  // per warp and bucket; later tile offsets
   __shared__ std::int64_t bucket_base[max_buckets];     // output position minus staged position
   __shared__ unsigned scan_totals[max_buckets / warp_threads];
   __shared__ unsigned tile_order_shared;
+  __shared__ bool copy_only_shared;
 
   const int thread = static_cast<int>(threadIdx.x);
   const int warp = thread / warp_threads;
   const int lane = lane_id();
   const int num_buckets = args.num_buckets;
 
-  if (thread == 0) tile_order_shared = atomicAdd(args.tile_counter, 1u);
+  if (thread == 0) {
+    tile_order_shared = atomicAdd(args.tile_counter, 1u);
+    copy_only_shared = args.lone_bucket != nullptr && *args.lone_bucket >= 0;
+  }
   const auto fn = shared_table<Fn>::bind(fn_global, shared);
   unsigned char* staging = shared + args.table_bytes;
   Key* staged_keys = reinterpret_cast<Key*>(staging);
@@ -139,9 +149,28 @@ __global__ void __launch_bounds__(Shape::block_threads, Shape::min_blocks)
     if (valid == tile_items || position < valid) {
       const std::int64_t at = tile_base + position;
       keys[i] = args.io.keys_in[at];
-      if constexpr (traits::generated) values[i] = static_cast<stored>(at);
-      else if constexpr (traits::present) values[i] = args.io.values_in[at];
+      if constexpr (!late_values) {
+        if constexpr (traits::generated) values[i] = static_cast<stored>(at);
+        else if constexpr (traits::present) values[i] = args.io.values_in[at];
+      }
     }
+  }
+  // All elements in one bucket (a radix pass over bits every key shares, say): the split keeps the
+  // input order, so the tile goes out as it came in. Every block takes this path, so none waits in
+  // a look-back for another.
+  if (copy_only_shared) {
+#pragma unroll
+    for (int i = 0; i < items; ++i) {
+      const int position = warp_base + i * warp_threads + lane;
+      if (valid == tile_items || position < valid) {
+        const std::int64_t at = tile_base + position;
+        if (args.io.keys_out != nullptr) args.io.keys_out[at] = keys[i];
+        if constexpr (traits::generated) args.io.values_out[at] = static_cast<stored>(at);
+        else if constexpr (late_values) args.io.values_out[at] = args.io.values_in[at];
+        else if constexpr (traits::present) args.io.values_out[at] = values[i];
+      }
+    }
+    return;
   }
 
   // 2. Rank within the warp: slot = rank << 8 | bucket. A full tile (all but at most one) takes a
@@ -188,6 +217,16 @@ __global__ void __launch_bounds__(Shape::block_threads, Shape::min_blocks)
   };
   if (valid == tile_items) rank(std::true_type{});
   else rank(std::false_type{});
+  if constexpr (late_values) {
+#pragma unroll
+    for (int i = 0; i < items; ++i) {
+      const int position = warp_base + i * warp_threads + lane;
+      if (valid == tile_items || position < valid) {
+        if constexpr (traits::generated) values[i] = static_cast<stored>(tile_base + position);
+        else values[i] = args.io.values_in[tile_base + position];
+      }
+    }
+  }
   __syncthreads();
 
   // 3. Tile totals per bucket, published at once; then each bucket's start in the tile.

@@ -43,11 +43,13 @@ inline constexpr std::size_t value_bytes = value_traits<Value>::present ? sizeof
 /// Buckets of one scatter pass; more take two passes over 16-bit bucket ids.
 inline constexpr int multisplit_inner_buckets = 256;
 
-// Scatter tiles, measured on H100 (bench/NOTES-multisplit.md): 512 threads, two blocks per SM
-// (64 registers). Keys of up to 4 bytes take 16 items per thread; pairs of at most 8 bytes
-// together 12 (8 measured 10 % slower: a tile's fixed costs, the look-back over 256 buckets among
-// them, spread over fewer elements); wider elements 8, so that keys, values and ranks fit the
-// registers and two blocks fit the shared memory. The macros exist for tuning runs.
+// Scatter tiles, measured on H100 (bench/NOTES-multisplit.md, NOTES-radix-sort.md): 512 threads,
+// two blocks per SM (64 registers). Keys of up to 4 bytes take 16 items per thread; pairs of at
+// most 8 bytes together also 16, their values loaded after the ranking (12 with the values loaded
+// beside the keys measured 4 % slower: fewer items spread a tile's fixed costs, the look-back over
+// 256 buckets among them, over fewer elements); 8-byte keys 12 (16 spill); wider elements 8, so
+// that keys, values and ranks fit the registers and two blocks fit the shared memory. The macros
+// exist for tuning runs.
 #ifndef BKT_MULTISPLIT_THREADS
 #define BKT_MULTISPLIT_THREADS 512
 #endif
@@ -55,7 +57,10 @@ inline constexpr int multisplit_inner_buckets = 256;
 #define BKT_MULTISPLIT_ITEMS 16
 #endif
 #ifndef BKT_MULTISPLIT_PAIR_ITEMS
-#define BKT_MULTISPLIT_PAIR_ITEMS 12
+#define BKT_MULTISPLIT_PAIR_ITEMS 16
+#endif
+#ifndef BKT_MULTISPLIT_WIDE_KEY_ITEMS
+#define BKT_MULTISPLIT_WIDE_KEY_ITEMS 12
 #endif
 #ifndef BKT_MULTISPLIT_WIDE_ITEMS
 #define BKT_MULTISPLIT_WIDE_ITEMS 8
@@ -69,7 +74,7 @@ inline constexpr int multisplit_inner_buckets = 256;
 
 constexpr int scatter_block_threads() { return BKT_MULTISPLIT_THREADS; }
 constexpr int scatter_items_per_thread(std::size_t key_bytes, std::size_t value_bytes) {
-  if (value_bytes == 0 && key_bytes <= 4) return BKT_MULTISPLIT_ITEMS;
+  if (value_bytes == 0) return key_bytes <= 4 ? BKT_MULTISPLIT_ITEMS : BKT_MULTISPLIT_WIDE_KEY_ITEMS;
   return key_bytes + value_bytes <= 8 ? BKT_MULTISPLIT_PAIR_ITEMS : BKT_MULTISPLIT_WIDE_ITEMS;
 }
 constexpr std::int64_t scatter_tile_items(std::size_t key_bytes, std::size_t value_bytes) {
@@ -96,6 +101,7 @@ constexpr bool wide_status(std::int64_t num_items) { return num_items >= (std::i
 /// Workspace slices of a single-pass multisplit.
 struct single_pass_layout {
   std::size_t counts = 0;       // num_buckets 64-bit counters
+  std::size_t lone_bucket = 0;  // the bucket that holds every element, or -1
   std::size_t tile_counter = 0;
   std::size_t status = 0;       // tiles x num_buckets look-back words
   std::size_t total = 0;
@@ -108,6 +114,7 @@ constexpr single_pass_layout single_pass_workspace(std::int64_t num_items, int n
   workspace_layout carve;
   single_pass_layout layout;
   layout.counts = carve.add(sizeof(std::uint64_t) * static_cast<std::size_t>(num_buckets));
+  layout.lone_bucket = carve.add(sizeof(int));
   layout.tile_counter = carve.add(sizeof(std::uint32_t));
   layout.status = carve.add(static_cast<std::size_t>(tiles) * static_cast<std::size_t>(num_buckets) *
                             (wide_status(num_items) ? sizeof(std::uint64_t) : sizeof(std::uint32_t)));

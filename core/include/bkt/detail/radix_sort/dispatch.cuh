@@ -38,12 +38,13 @@ void run_passes(const pass_plan& plan, std::int64_t num_items, const Key* keys_i
   const int stride = plan.digit_stride();
   auto* totals = slice_at<unsigned long long>(scratch, layout.totals);
   auto* offsets = slice_at<std::int64_t>(scratch, layout.offsets);
+  auto* lone_buckets = slice_at<int>(scratch, layout.lone_buckets);
   auto* tile_counter = slice_at<unsigned>(scratch, layout.pass_state);
   void* status = slice_at<void>(scratch, layout.status);
 
   BKT_CUDA_CHECK(cudaMemsetAsync(totals, 0, sizeof(*totals) * static_cast<std::size_t>(plan.passes * stride), stream));
   launch_digit_count(keys_in, num_items, plan, totals, stream);
-  multisplit::launch_bucket_offsets(totals, stride, offsets, stream, plan.passes);
+  multisplit::launch_bucket_offsets(totals, stride, offsets, lone_buckets, stream, plan.passes);
 
   const Key* keys = keys_in;
   const stored_value<Value>* values = values_in;
@@ -54,10 +55,12 @@ void run_passes(const pass_plan& plan, std::int64_t num_items, const Key* keys_i
     const int buckets = 1 << plan.num_bits[pass];
     if (pass == 0)
       multisplit::launch_scatter(multisplit::split_pointers<Key, Value>{keys, values, out.keys, out.values}, num_items,
-                                 pass_offsets, buckets, plan.digit<Key>(pass), status, tile_counter, stream);
+                                 pass_offsets, lone_buckets + pass, buckets, plan.digit<Key>(pass), status,
+                                 tile_counter, stream);
     else
       multisplit::launch_scatter(multisplit::split_pointers<Key, later_value>{keys, values, out.keys, out.values},
-                                 num_items, pass_offsets, buckets, plan.digit<Key>(pass), status, tile_counter, stream);
+                                 num_items, pass_offsets, lone_buckets + pass, buckets, plan.digit<Key>(pass), status,
+                                 tile_counter, stream);
     keys = out.keys;
     values = out.values;
   }

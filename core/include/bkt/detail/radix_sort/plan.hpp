@@ -55,6 +55,7 @@ pass_plan make_plan(std::size_t key_bytes, const radix_sort_options& options);
 struct sort_layout {
   std::size_t totals = 0;        // passes x digit_stride 64-bit digit counts
   std::size_t offsets = 0;       // passes x (digit_stride + 1) bucket offsets
+  std::size_t lone_buckets = 0;  // per pass, the digit every key has, or -1
   std::size_t pass_state = 0;    // a tile counter, then the look-back words: zeroed before each pass
   std::size_t pass_state_bytes = 0;
   std::size_t status = 0;        // the look-back words, within pass_state
