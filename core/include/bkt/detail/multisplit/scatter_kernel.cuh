@@ -68,17 +68,19 @@ __host__ __device__ constexpr int rank_bits_class(int num_buckets) {
 __host__ __device__ constexpr bool ranks_by_mask_table(int rank_bits) { return rank_bits > 5; }
 
 /// Whether the write phase runs the functor again on each staged key instead of staging the key's
-/// bucket id beside it: for key-only passes whose functor declares `cheap_bucket` (bkt/buckets.hpp).
-/// It spares a shared-memory store and load per key, 8 % of a u32 radix sort on the H100; beside
-/// values it measured 1 % slower, so pairs keep staging the id (bench/NOTES-radix-sort.md).
-template <class Fn, class Value>
-inline constexpr bool recomputes_bucket = !value_traits<Value>::present && requires { requires Fn::cheap_bucket; };
+/// bucket id beside it: for key-only passes of keys up to 4 bytes whose functor declares
+/// `cheap_bucket` (bkt/buckets.hpp). It spares a shared-memory store and load per key, 8 % of a
+/// u32 radix sort on the H100; 8-byte keys (64-bit digit arithmetic, twice the staged bytes to
+/// read back) ran their sort 7 % slower with it, and pairs 1 % (bench/NOTES-radix-sort.md).
+template <class Key, class Value, class Fn>
+inline constexpr bool recomputes_bucket =
+    sizeof(Key) <= 4 && !value_traits<Value>::present && requires { requires Fn::cheap_bucket; };
 
 /// Dynamic shared memory of one block after the functor's table: the staged tile, which the 8-bit
 /// class's two lane-mask tables of warps x 256 words share (they are done with before staging).
 template <class Shape, class Key, class Value, class Fn>
 constexpr std::size_t staging_bytes(int rank_bits) {
-  const std::size_t id_bytes = recomputes_bucket<Fn, Value> ? 0 : 1;
+  const std::size_t id_bytes = recomputes_bucket<Key, Value, Fn> ? 0 : 1;
   const std::size_t tile = Shape::tile_items * (sizeof(Key) + value_bytes<Value> + id_bytes);
   const std::size_t masks =
       ranks_by_mask_table(rank_bits) ? 2 * sizeof(unsigned) * Shape::warps * Shape::max_buckets : 0;
@@ -97,7 +99,7 @@ __global__ void __launch_bounds__(Shape::block_threads, Shape::min_blocks)
   constexpr int warps = Shape::warps;
   constexpr int max_buckets = Shape::max_buckets;
   constexpr int tile_items = Shape::tile_items;
-  constexpr bool recompute = recomputes_bucket<Fn, Value>;
+  constexpr bool recompute = recomputes_bucket<Key, Value, Fn>;
   // Pairs of up to 8 bytes load (or generate) their values after the ranking, whose registers
   // they would otherwise hold: that lets them take 16 items a thread (tile_shape.hpp).
   constexpr bool late_values = traits::present && sizeof(Key) + value_bytes<Value> <= 8;
