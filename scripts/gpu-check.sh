@@ -94,6 +94,15 @@ run_limit() {
   fi
   echo "$limit"
 }
+# sanitize_run TOOL BINARY FILTER MAX_SIZE NAME [VAR=VALUE...]: one run in the background, its log
+# named after NAME.
+sanitize_run() {
+  local tool=$1 binary=$2 filter=$3 max_size=$4 name=$5
+  shift 5
+  env BKT_TEST_MAX_SIZE="$max_size" "$@" timeout "$(run_limit)" compute-sanitizer --tool "$tool" --error-exitcode 9 \
+    "$binary" --gtest_filter="$filter" >"$out/sanitizer-$tool.$(basename "$binary").$name.log" 2>&1 &
+  sanitizer_pids+=($!)
+}
 sanitize_shards() {
   local tool=$1 binary=$2 filter=$3 shards=$4 max_size=$5 i tests name
   if [ "$tool" = racecheck ] && [ -n "${BKT_SANITIZER_PER_TEST:-}" ]; then
@@ -101,9 +110,7 @@ sanitize_shards() {
       awk '/^[^ ]/ {suite = $1} /^  / {print suite $1}' >"$out/race-tests.txt"
     while read -r name; do
       while [ "$(jobs -rp | wc -l)" -ge "${BKT_SANITIZER_JOBS:-$(nproc)}" ]; do wait -n; done
-      BKT_TEST_MAX_SIZE=$max_size timeout "$(run_limit)" compute-sanitizer --tool "$tool" --error-exitcode 9 \
-        "$binary" --gtest_filter="$name" >"$out/sanitizer-$tool.$(basename "$binary").${name//\//_}.log" 2>&1 &
-      sanitizer_pids+=($!)
+      sanitize_run "$tool" "$binary" "$name" "$max_size" "${name//\//_}"
     done <"$out/race-tests.txt"
     return
   fi
@@ -111,10 +118,7 @@ sanitize_shards() {
   tests=$("$binary" --gtest_list_tests --gtest_filter="$filter" | grep -c '^  ')
   [ "$tests" -lt "$shards" ] && shards=$tests
   for ((i = 0; i < shards; ++i)); do
-    BKT_TEST_MAX_SIZE=$max_size GTEST_TOTAL_SHARDS=$shards GTEST_SHARD_INDEX=$i \
-      timeout "$(run_limit)" compute-sanitizer --tool "$tool" --error-exitcode 9 \
-      "$binary" --gtest_filter="$filter" >"$out/sanitizer-$tool.$(basename "$binary").$i.log" 2>&1 &
-    sanitizer_pids+=($!)
+    sanitize_run "$tool" "$binary" "$filter" "$max_size" "$i" GTEST_TOTAL_SHARDS="$shards" GTEST_SHARD_INDEX="$i"
   done
 }
 start_sanitizers() {
