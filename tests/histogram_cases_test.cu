@@ -224,8 +224,8 @@ TEST(histogram_cases, more_than_two_to_the_31_elements) {
   for (std::int64_t i = 0; i < n; ++i) ++per_value[data[i] = static_cast<std::uint8_t>((i * 2654435761u) >> 13)];
   try {
     auto d_data = bkt::to_device<std::uint8_t>(data, stream);
-    const auto even = bkt::even_bins<std::uint8_t>::make(0, 250, 50);  // 250..255 outside
-    const std::vector<std::uint8_t> edges = {3, 10, 100, 200, 255};     // 0..2 and 255 outside
+    const auto even = bkt::even_bins<std::uint8_t>::make(0, 250, 50);  // 251..255 outside
+    const std::vector<std::uint8_t> edges = {3, 10, 100, 200, 255};     // 0..2 outside, 255 in the last bin
     auto d_edges = bkt::to_device<std::uint8_t>(edges, stream);
     for (const bool range : {false, true}) {
       SCOPED_TRACE(range ? "range" : "even");

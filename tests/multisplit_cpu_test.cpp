@@ -52,18 +52,18 @@ TEST(multisplit_reference, small_examples) {
 TEST(histogram_reference, small_examples) {
   const std::vector<int> in = {0, 1, 2, 3, 9, 10, -1, 5};
   std::vector<std::int64_t> counts(5, -1);
-  EXPECT_EQ(bkt::ref::histogram<int>(in, counts, bkt::even_bins<int>::make(0, 10, 5)), 2) << "10 and -1 outside";
-  EXPECT_EQ(counts, (std::vector<std::int64_t>{2, 2, 1, 0, 1}));
+  EXPECT_EQ(bkt::ref::histogram<int>(in, counts, bkt::even_bins<int>::make(0, 10, 5)), 1) << "-1 outside";
+  EXPECT_EQ(counts, (std::vector<std::int64_t>{2, 2, 1, 0, 2})) << "the last bin [8, 10] is closed";
 
   const std::vector<int> edges = {0, 3, 3, 9};
   std::vector<std::int64_t> range_counts(3, -1);
-  EXPECT_EQ(bkt::ref::histogram<int>(in, range_counts, bkt::range_bins<int>{edges.data(), 3}), 3);
-  EXPECT_EQ(range_counts, (std::vector<std::int64_t>{3, 0, 2})) << "[0,3) [3,3) [3,9)";
+  EXPECT_EQ(bkt::ref::histogram<int>(in, range_counts, bkt::range_bins<int>{edges.data(), 3}), 2);
+  EXPECT_EQ(range_counts, (std::vector<std::int64_t>{3, 0, 3})) << "[0,3) [3,3) [3,9]";
 
   const std::vector<double> weights = {0.5, 1, 2, 4, 8, 16, 32, 64};
   std::vector<double> sums(5, -1);
-  EXPECT_EQ((bkt::ref::histogram<int, double>(in, weights, sums, bkt::even_bins<int>::make(0, 10, 5))), 48.0);
-  EXPECT_EQ(sums, (std::vector<double>{1.5, 6, 64, 0, 8}));
+  EXPECT_EQ((bkt::ref::histogram<int, double>(in, weights, sums, bkt::even_bins<int>::make(0, 10, 5))), 32.0);
+  EXPECT_EQ(sums, (std::vector<double>{1.5, 6, 64, 0, 24}));
 }
 
 // ---- the references against an independent implementation: a stable sort of indices ----

@@ -1,5 +1,6 @@
 // A bin_plan turned into the library's terms for one element type T: bounds as
-// bkt::histogram_level<T> for even bins, edges as T for range bins.
+// bkt::histogram_level<T> for even bins, edges as T for range bins, and the first and last edge
+// that decide what lies outside every bin.
 #pragma once
 
 #include <cstdint>
@@ -14,16 +15,22 @@ template <class T>
 struct bin_spec {
   bool even = true;
   int bins = 1;
-  bkt::histogram_level<T> lo{}, hi{};  // even bins; for range bins the first and last edge
+  bkt::histogram_level<T> lo{}, hi{};  // even bins: the bounds
+  bkt::edge_precision precision = bkt::edge_precision::f64;
   std::vector<T> edges;                 // range bins only
+  double first_edge = 0, last_edge = 0;  // values outside [first_edge, last_edge] (and NaN) are in no bin
 
   static bin_spec from(const bin_plan& plan) {
     bin_spec spec;
-    spec.even = plan.kind == binning_kind::even;
+    spec.even = plan.library_even;
     spec.bins = static_cast<int>(plan.bins);
-    spec.lo = static_cast<bkt::histogram_level<T>>(plan.lo);  // exact: binning.cpp made them values of T
+    spec.lo = static_cast<bkt::histogram_level<T>>(plan.lo);  // exact: integers for integer types
     spec.hi = static_cast<bkt::histogram_level<T>>(plan.hi);
-    if (!spec.even) spec.edges.assign(plan.edges.begin(), plan.edges.end());
+    spec.precision = plan.precision;
+    if (!spec.even) spec.edges.assign(plan.library_edges.begin(), plan.library_edges.end());  // values of T
+    const auto& compared = spec.even ? plan.edges : plan.library_edges;
+    spec.first_edge = compared.front();
+    spec.last_edge = compared.back();
     return spec;
   }
 };

@@ -11,6 +11,7 @@
 #include "bkt_apps/progress.hpp"
 #include "chunk_source.hpp"
 #include "host_values.hpp"
+#include "memory_plan.hpp"
 #include "outside_split.hpp"
 
 namespace bkt::apps::histogram {
@@ -94,8 +95,21 @@ std::vector<double> read_edges(const std::string& path) {
   return edges;
 }
 
+/// The chunk buffers' size to plan for: an input of unknown length starts them small (chunk_buffers).
+std::int64_t planned_chunk(const options& opts, const chunk_source& data) {
+  return data.total_items() ? largest_chunk(opts, data) : std::min<std::int64_t>(opts.chunk_items, 1 << 16);
+}
+
 bin_plan make_plan(const options& opts, chunk_source& data) {
-  if (!opts.edges_path.empty()) return plan_edges(data.type(), read_edges(opts.edges_path), opts.edges_path);
+  if (!opts.edges_path.empty()) {
+    auto edges = read_edges(opts.edges_path);
+    if (edges.size() >= 2)
+      require_memory_for_bins(opts, static_cast<std::int64_t>(edges.size()) - 1, data.type(), planned_chunk(opts, data),
+                              opts.edges_path);
+    return plan_edges(data.type(), std::move(edges), opts.edges_path);
+  }
+  // Before the first pass over the data: a run that cannot hold its bins stops at once.
+  require_memory_for_bins(opts, opts.bins, data.type(), planned_chunk(opts, data), "--bins " + std::to_string(opts.bins));
   if (opts.range_given()) {
     return opts.log ? plan_log(data.type(), opts.bins, *opts.range_lo, *opts.range_hi)
                     : plan_even(data.type(), opts.bins, *opts.range_lo, *opts.range_hi);
@@ -191,7 +205,7 @@ histogram_result compute_histogram(const options& opts) {
   result.binned_as = std::string(dtype_name(plan.binned_as));
   result.kind = plan.kind;
   result.edges = plan.edges;
-  result.single_precision_edges = plan.binned_as == dtype::f32;
+  result.single_precision_edges = plan.binned_as == dtype::f32 && plan.library_even;  // else the given f64 edges
   visit_dtype(plan.binned_as, [&]<class T>(std::type_identity<T>) {
     if constexpr (std::is_integral_v<T> && sizeof(T) == 8)
       throw std::logic_error("bkt-histogram: 64-bit integers are binned as f64");  // binning.cpp never plans this

@@ -24,7 +24,7 @@ class cpu_counter final : public bin_counter<T> {
 
   void add(std::span<const T> data, std::span<const double> weights) override {
     if (spec_.even)
-      add_with(data, weights, bkt::even_bins<T>::make(spec_.lo, spec_.hi, spec_.bins));
+      add_with(data, weights, bkt::even_bins<T>::make(spec_.lo, spec_.hi, spec_.bins, spec_.precision));
     else
       add_with(data, weights, bkt::range_bins<T>{spec_.edges.data(), spec_.bins});
   }

@@ -58,13 +58,13 @@ class gpu_counter final : public bin_counter<T> {
       const std::span<const double> device_weights(weights_.data(), weights.size());
       if (spec_.even)
         bkt::histogram_even<T, double>(device_data, device_weights, chunk_sums_.span(), spec_.lo, spec_.hi,
-                                       chunk_outside_weight_.data(), workspace_, stream_);
+                                       spec_.precision, chunk_outside_weight_.data(), workspace_, stream_);
       else
         bkt::histogram_range<T, double>(device_data, device_weights, std::as_const(edges_).span(), chunk_sums_.span(),
                                         chunk_outside_weight_.data(), workspace_, stream_);
     } else if (spec_.even) {
-      bkt::histogram_even<T>(device_data, chunk_counts_.span(), spec_.lo, spec_.hi, chunk_outside_count_.data(),
-                             workspace_, stream_);
+      bkt::histogram_even<T>(device_data, chunk_counts_.span(), spec_.lo, spec_.hi, spec_.precision,
+                             chunk_outside_count_.data(), workspace_, stream_);
     } else {
       bkt::histogram_range<T>(device_data, std::as_const(edges_).span(), chunk_counts_.span(),
                               chunk_outside_count_.data(), workspace_, stream_);

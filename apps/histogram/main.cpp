@@ -14,7 +14,7 @@ int main(int argc, char** argv) {
   add_options(app, opts);
   return bkt::apps::run_tool("bkt-histogram", app, argc, argv, opts.common, [&] {
     check_options(opts);
-    output_set outputs(opts);
+    histogram_outputs outputs(opts);
     outputs.write(compute_histogram(opts));
   });
 }

@@ -1,14 +1,24 @@
 #include "options.hpp"
 
+#include <cctype>
 #include <charconv>
 #include <string_view>
 
 #include "binning.hpp"
 #include "bkt_apps/app_error.hpp"
+#include "bkt_apps/number_options.hpp"
 #include "render_svg.hpp"
 
 namespace bkt::apps::histogram {
 namespace {
+
+/// True for "chart.svg" and "chart.SVG": --plot writes SVG and nothing else.
+bool ends_with_svg(std::string_view path) {
+  if (path.size() < 4) return false;
+  std::string ending(path.substr(path.size() - 4));
+  for (char& c : ending) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return ending == ".svg";
+}
 
 std::optional<double> parse_number(std::string_view text) {
   double value = 0.0;
@@ -20,11 +30,12 @@ std::optional<double> parse_number(std::string_view text) {
 constexpr const char* description =
     "Histogram of one column of numbers (raw binary, .npy or text/CSV; a file or standard input), binned on "
     "the GPU when there is one, else on the CPU. Files larger than memory stream through in chunks.\n\n"
-    "Bins: --bins N over --range LO:HI ([LO, HI), equal widths), or --log (equal widths in log10, LO > 0), or "
-    "--edges FILE. Without --range the data's finite min and max are used, the max nudged up to the next "
-    "representable value so that it lands in the last bin: a file is then read twice, standard input is held "
-    "in memory (give --range to stream it). Integer data with integer bounds is binned exactly; u64 and i64 "
-    "data is converted to f64 (an error for |x| > 2^53). Values below, above and NaN are counted apart.\n\n"
+    "Bins follow numpy.histogram for the same data type: bin i holds [edge i, edge i+1), the last bin also "
+    "its upper edge. --bins N over --range LO:HI (edges as numpy.linspace(LO, HI, N + 1)), or --log (equal "
+    "widths in log10, LO > 0), or --edges FILE. Without --range the data's finite min and max are used, as "
+    "NumPy uses them: a file is then read twice, standard input is held in memory (give --range to stream it). "
+    "u64 and i64 data is converted to f64 (an error for |x| > 2^53). Values below, above and NaN (which NumPy "
+    "refuses when it takes the range from the data) are counted apart.\n\n"
     "Output: a table on standard output (lower edge, upper edge, count or weight sum, fraction of the in-range "
     "total; a last line with what fell outside); --json FILE the same as JSON with timings; --plot an SVG bar "
     "chart; --bars a terminal bar chart.";
@@ -50,7 +61,7 @@ void add_options(CLI::App& app, options& opts) {
       "output, in place of the table");
 
   auto* bins = app.add_option("--bins", opts.bins, "number of bins, 1 to 2^24 (default 10)")->type_name("N");
-  bins->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 24));
+  bins->transform(bkt::apps::whole_number(1, std::int64_t{1} << 24));
   auto* range =
       app.add_option_function<std::string>(
              "--range",
@@ -62,12 +73,12 @@ void add_options(CLI::App& app, options& opts) {
                opts.range_lo = lo;
                opts.range_hi = hi;
              },
-             "bin [LO, HI), e.g. --range -5:5; default: the data's min and max (see above)")
+             "bin [LO, HI] (the upper end in the last bin), e.g. --range -5:5; default: the data's min and max")
           ->type_name("LO:HI");
-  auto* log = app.add_flag("--log", opts.log, "bins of equal width in log10 over [LO, HI), LO > 0; values <= 0 are below");
+  auto* log = app.add_flag("--log", opts.log, "bins of equal width in log10 over [LO, HI], LO > 0; values <= 0 are below");
   auto* edges = app.add_option("--edges", opts.edges_path,
                                "bin between the ascending edges in FILE (text, one per line, or .npy) instead of "
-                               "--bins/--range: bin i is [edge i, edge i+1)")
+                               "--bins/--range: bin i is [edge i, edge i+1), the last bin closed")
                     ->type_name("FILE");
   edges->excludes(bins)->excludes(range)->excludes(log);
 
@@ -85,15 +96,15 @@ void add_options(CLI::App& app, options& opts) {
          "--weights-column", [&opts](std::int64_t column) { opts.weights_column = column; },
          "the column of the weights file (default: --column)")
       ->type_name("N")
-      ->check(CLI::PositiveNumber);
+      ->transform(bkt::apps::whole_number(1));
 
   app.add_option("-o,--output", opts.output_path, "write the table (or --bars chart) to FILE, whole or not at all")
       ->type_name("FILE");
-  app.add_option("--plot", opts.plot_path, "write an SVG bar chart to FILE (at most 65536 bins)")->type_name("FILE");
+  app.add_option("--plot", opts.plot_path, "write an SVG bar chart to FILE.svg (at most 65536 bins)")->type_name("FILE");
   app.add_flag("--bars", opts.bars, "print a bar chart of Unicode blocks instead of the table");
   app.add_option("--chunk-items", opts.chunk_items, "elements read and binned at a time (default 2^24)")
       ->type_name("N")
-      ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40))
+      ->transform(bkt::apps::whole_number(1, std::int64_t{1} << 40))
       ->group("Advanced");
 }
 
@@ -105,6 +116,8 @@ void check_options(const options& opts) {
   if (opts.common.json_path == "-" && !opts.output_path.empty() && is_standard_stream(opts.output_path))
     throw usage_error("--json - and -o - cannot share standard output");
   if (opts.range_given()) check_range(*opts.range_lo, *opts.range_hi, opts.log);
+  if (!opts.plot_path.empty() && !ends_with_svg(opts.plot_path))
+    throw usage_error("--plot " + opts.plot_path + ": the chart is SVG; give a file name ending in .svg");
   if (!opts.plot_path.empty() && opts.edges_path.empty() && opts.bins > svg_max_bins)
     throw usage_error("--plot draws at most " + std::to_string(svg_max_bins) + " bins; --bins " +
                       std::to_string(opts.bins) + " is more");

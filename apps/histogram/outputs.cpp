@@ -4,6 +4,7 @@
 #include <string>
 
 #include "bkt_apps/app_error.hpp"
+#include "bkt_apps/cli.hpp"
 #include "render_bars.hpp"
 #include "render_json.hpp"
 #include "render_svg.hpp"
@@ -11,15 +12,18 @@
 
 namespace bkt::apps::histogram {
 
-output_set::output_set(const options& opts) : opts_(opts) {
-  if (!opts.plot_path.empty()) plot_.emplace(opts.plot_path);
-  if (!opts.common.json_path.empty()) json_.emplace(opts.common.json_path);
+histogram_outputs::histogram_outputs(const options& opts) : opts_(opts) {
+  for (const std::string* input : {&opts.input.path, &opts.edges_path, &opts.weights_path})
+    if (!input->empty()) outputs_.protect_input(*input);
+  if (!opts.plot_path.empty()) plot_ = &outputs_.add(opts.plot_path);
+  json_ = add_json_summary(outputs_, opts.common);
   // `--json -` puts the JSON where the table would go; the table then appears only with -o FILE.
-  const bool json_on_standard_output = json_ && json_->is_standard_output();
-  if (!json_on_standard_output || !opts.output_path.empty()) text_.emplace(opts.output_path.empty() ? "-" : opts.output_path);
+  const bool json_on_standard_output = json_ != nullptr && json_->is_standard_output();
+  if (!json_on_standard_output || !opts.output_path.empty())
+    text_ = &outputs_.add(opts.output_path.empty() ? "-" : opts.output_path);
 }
 
-void output_set::write(const histogram_result& result) {
+void histogram_outputs::write(const histogram_result& result) {
   // check_options caught --bins; this catches an --edges file with too many bins to draw.
   if (plot_ && result.bins() > svg_max_bins)
     throw usage_error("--plot draws at most " + std::to_string(svg_max_bins) + " bins; " + opts_.edges_path + " has " +
@@ -42,10 +46,7 @@ void output_set::write(const histogram_result& result) {
       render_table(result, text);
     text_->write(text.str());
   }
-  for (auto* file : {&plot_, &json_, &text_})
-    if (*file && !(*file)->is_standard_output()) (*file)->commit();
-  for (auto* file : {&plot_, &json_, &text_})
-    if (*file && (*file)->is_standard_output()) (*file)->commit();
+  outputs_.commit_all();
 }
 
 }  // namespace bkt::apps::histogram

@@ -1,29 +1,30 @@
 // Where the results go: the table (or --bars chart) on standard output or -o, JSON on --json, the
-// SVG on --plot. Every file is first a temporary beside its final name, created before the run so
-// that an unwritable path fails at once; all are renamed into place only when every one is written.
+// SVG on --plot. They are outputs of one bkt::apps::output_set: each is first a temporary beside
+// its final name, created before the run so that an unwritable path fails at once, and all are
+// shown only when every one is written (files first, JSON after them, standard output last).
 #pragma once
 
-#include <optional>
-
-#include "bkt_apps/output_file.hpp"
+#include "bkt_apps/output_set.hpp"
 #include "histogram_result.hpp"
 #include "options.hpp"
 
 namespace bkt::apps::histogram {
 
-class output_set {
+class histogram_outputs {
  public:
-  /// Creates the temporaries (app_error "PATH: cannot create: ..." when a path is unwritable).
-  explicit output_set(const options& opts);
+  /// Creates the temporaries (app_error "PATH: cannot create: ..." when a path is unwritable; a
+  /// usage error when an output is one of the inputs).
+  explicit histogram_outputs(const options& opts);
 
-  /// Renders and writes every output, then commits them: files first, standard output last.
+  /// Renders and writes every output, then commits them all.
   void write(const histogram_result& result);
 
  private:
   const options& opts_;
-  std::optional<output_file> text_;  // the table or bars; absent when --json - takes standard output
-  std::optional<output_file> json_;
-  std::optional<output_file> plot_;
+  output_set outputs_;
+  output_file* text_ = nullptr;  // the table or bars; none when --json - takes standard output
+  output_file* json_ = nullptr;
+  output_file* plot_ = nullptr;
 };
 
 }  // namespace bkt::apps::histogram

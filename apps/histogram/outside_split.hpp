@@ -12,16 +12,16 @@
 namespace bkt::apps::histogram {
 
 /// Adds the chunk's outside elements to `tally`, by the library's rule: outside when
-/// !(x >= lo && x < hi), NaN first, then below lo, else above. `weights` is empty or as long as
-/// `data`.
+/// !(x >= first edge && x <= last edge), NaN first, then below, else above. `weights` is empty or
+/// as long as `data`. Every binned type converts to double exactly.
 template <class T>
 void split_outside(std::span<const T> data, std::span<const double> weights, const bin_spec<T>& spec,
                    outside_tally& tally) {
   const bool weighted = !weights.empty();
   for (std::size_t index = 0; index < data.size(); ++index) {
     const T x = data[index];
-    const auto level = static_cast<bkt::histogram_level<T>>(x);  // int64 for integers: no overflow
-    if (level >= spec.lo && level < spec.hi) continue;
+    const auto value = static_cast<double>(x);
+    if (value >= spec.first_edge && value <= spec.last_edge) continue;
     const double weight = weighted ? weights[index] : 0.0;
     if constexpr (std::is_floating_point_v<T>) {
       if (x != x) {
@@ -30,7 +30,7 @@ void split_outside(std::span<const T> data, std::span<const double> weights, con
         continue;
       }
     }
-    if (level < spec.lo) {
+    if (value < spec.first_edge) {
       ++tally.below;
       tally.below_weight += weight;
     } else {

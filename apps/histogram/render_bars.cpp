@@ -7,7 +7,6 @@
 #include <cmath>
 #include <cstdlib>
 #include <string>
-#include <vector>
 
 #include "number_format.hpp"
 #include "render_table.hpp"
@@ -41,30 +40,33 @@ int output_columns() {
   return 80;
 }
 
+// Bin i is [lower, upper), the last one [lower, upper] (closed, as in NumPy). Two passes, the first
+// only to measure, so that no label is kept.
 void render_bars(const histogram_result& result, int columns, std::ostream& out) {
-  std::vector<std::string> labels, values;
-  std::size_t label_width = 0, value_width = 0;
-  double largest = 0.0;
-  for (std::int64_t bin = 0; bin < result.bins(); ++bin) {
+  auto label_of = [&](std::int64_t bin) {
     const auto index = static_cast<std::size_t>(bin);
     // Appended piece by piece: "[" + std::string&& trips a false -Wrestrict in GCC 12.
     std::string label = "[";
     label += format_edge(result.edges[index], result.single_precision_edges);
     label += ", ";
     label += format_edge(result.edges[index + 1], result.single_precision_edges);
-    label += ")";
-    labels.push_back(std::move(label));
-    values.push_back(format_value(result, result.value(bin)));
-    label_width = std::max(label_width, labels.back().size());
-    value_width = std::max(value_width, values.back().size());
+    label += bin + 1 == result.bins() ? "]" : ")";
+    return label;
+  };
+  std::size_t label_width = 0, value_width = 0;
+  double largest = 0.0;
+  for (std::int64_t bin = 0; bin < result.bins(); ++bin) {
+    label_width = std::max(label_width, label_of(bin).size());
+    value_width = std::max(value_width, format_value(result, result.value(bin)).size());
     largest = std::max(largest, std::fabs(result.value(bin)));
   }
   // Label, two spaces, bar, two spaces, value; the bar gets what is left, but at least 10 columns.
   const int bar_columns = std::max(10, columns - static_cast<int>(label_width + value_width) - 4);
-  for (std::size_t index = 0; index < labels.size(); ++index) {
-    const double fraction = largest > 0.0 ? std::fabs(result.value(static_cast<std::int64_t>(index))) / largest : 0.0;
-    out << labels[index] << std::string(label_width - labels[index].size() + 2, ' ') << bar(fraction, bar_columns)
-        << "  " << std::string(value_width - values[index].size(), ' ') << values[index] << '\n';
+  for (std::int64_t bin = 0; bin < result.bins(); ++bin) {
+    const std::string label = label_of(bin), value = format_value(result, result.value(bin));
+    const double fraction = largest > 0.0 ? std::fabs(result.value(bin)) / largest : 0.0;
+    out << label << std::string(label_width - label.size() + 2, ' ') << bar(fraction, bar_columns) << "  "
+        << std::string(value_width - value.size(), ' ') << value << '\n';
   }
   out << summary_line(result) << '\n';
 }

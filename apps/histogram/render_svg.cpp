@@ -141,7 +141,8 @@ void render_svg(const histogram_result& result, std::ostream& out) {
         << number(x1 - x0) << "\" height=\"" << number(std::fabs(zero - y)) << "\"><title>["
         << format_edge(result.edges[index], result.single_precision_edges) << ", "
         << format_edge(result.edges[index + 1], result.single_precision_edges)
-        << "): " << format_value(result, result.value(bin)) << "</title></rect>\n";
+        << (bin + 1 == result.bins() ? "]" : ")") << ": " << format_value(result, result.value(bin))
+        << "</title></rect>\n";  // the last bin is closed
   }
   out << "</g>\n";
   write_axes(result, scale, x_ticks, y_ticks, out);

@@ -70,13 +70,13 @@ void check_sums(const std::vector<T>& data, const std::vector<W>& weights, int b
   }
 }
 
-/// histogram_even over [lo, hi) with `bins` bins, against the reference.
+/// histogram_even over [lo, hi] with `bins` bins, against the reference.
 template <class T>
-void check_even(const std::vector<T>& data, T lo, T hi, int bins, bool with_outside, workspace& ws,
-                cudaStream_t stream) {
-  check_counts<T>(data, bins, bkt::even_bins<T>::make(lo, hi, bins), with_outside,
+void check_even(const std::vector<T>& data, histogram_level<T> lo, histogram_level<T> hi, int bins, bool with_outside,
+                workspace& ws, cudaStream_t stream, edge_precision precision = edge_precision::f64) {
+  check_counts<T>(data, bins, bkt::even_bins<T>::make(lo, hi, bins, precision), with_outside,
                   [&](std::span<const T> d_data, std::span<std::int64_t> counts, std::int64_t* outside) {
-                    bkt::histogram_even<T>(d_data, counts, lo, hi, outside, ws, stream);
+                    bkt::histogram_even<T>(d_data, counts, lo, hi, precision, outside, ws, stream);
                   },
                   stream);
 }

@@ -15,7 +15,6 @@ namespace {
 
 class binning : public tool_test {};
 
-constexpr double infinity = std::numeric_limits<double>::infinity();
 
 std::vector<double> edges_of(const nlohmann::json& got) { return got["edges"].get<std::vector<double>>(); }
 
@@ -26,10 +25,9 @@ std::vector<double> spread() {
   return values;
 }
 
-/// The upper end of a range taken from the data: the next double above its max.
-double above_max(const std::vector<double>& values) {
-  return std::nextafter(*std::max_element(values.begin(), values.end()), infinity);
-}
+constexpr auto from_data = bkt::edge_precision::data;  // NumPy's edges for a range taken from the data
+
+double max_of(const std::vector<double>& values) { return *std::max_element(values.begin(), values.end()); }
 
 /// Weights that sum exactly in any order (multiples of 1/4, small), so GPU atomics match too.
 std::vector<double> quarter_weights(std::size_t count) {
@@ -38,26 +36,25 @@ std::vector<double> quarter_weights(std::size_t count) {
   return weights;
 }
 
-TEST_F(binning, range_from_the_data_puts_the_max_in_the_last_bin) {
+TEST_F(binning, range_from_the_data_puts_the_max_in_the_closed_last_bin) {
   const std::vector<double> values = {1.5, 2.0, 3.0, 7.25, 7.25, 4.0};
   write_npy<double>(path("data.npy"), values);
   const auto got = run_json({path("data.npy"), "--bins", "4"});
-  const double hi = std::nextafter(7.25, infinity);
-  EXPECT_EQ(edges_of(got).front(), 1.5);
-  EXPECT_EQ(edges_of(got).back(), hi);
-  expect_matches(got, expect_even<double>(values, 1.5, hi, 4));
+  EXPECT_EQ(edges_of(got), (std::vector<double>{1.5, 2.9375, 4.375, 5.8125, 7.25}));  // numpy.histogram's
+  expect_matches(got, expect_even<double>(values, 1.5, 7.25, 4, {}, from_data));
   EXPECT_EQ(got["counts"][3], 2);
   EXPECT_EQ(got["totals"]["outside"], 0);
 }
 
-TEST_F(binning, range_from_integer_data_is_min_to_max_plus_one) {
+TEST_F(binning, range_from_integer_data_is_min_to_max) {
   const std::vector<std::int32_t> values = {-7, 0, 3, 12, 12, 5, -7, 1};
   write_raw<std::int32_t>(path("data.i32"), values);
   const auto got = run_json({path("data.i32"), "--dtype", "i32", "--bins", "5"});
   EXPECT_EQ(got["binned_as"], "i32");
   EXPECT_EQ(edges_of(got).front(), -7.0);
-  EXPECT_EQ(edges_of(got).back(), 13.0);
-  expect_matches(got, expect_even<std::int32_t>(values, -7, 13, 5));
+  EXPECT_EQ(edges_of(got).back(), 12.0);
+  expect_matches(got, expect_even<std::int32_t>(values, -7, 12, 5));
+  EXPECT_EQ(got["counts"][4], 2) << "12 twice, in the closed last bin";
 }
 
 TEST_F(binning, range_from_the_data_skips_nan_and_infinities) {
@@ -65,8 +62,8 @@ TEST_F(binning, range_from_the_data_skips_nan_and_infinities) {
                                std::numeric_limits<float>::infinity(), -std::numeric_limits<float>::infinity()};
   write_raw<float>(path("data.f32"), values);
   const auto got = run_json({path("data.f32"), "--dtype", "f32", "--bins", "3"});
-  const float hi = std::nextafter(8.0f, std::numeric_limits<float>::infinity());
-  expect_matches(got, expect_even<float>(values, 2.0f, hi, 3));
+  expect_matches(got, expect_even<float>(values, 2.0, 8.0, 3, {}, from_data));
+  EXPECT_EQ(got["counts"], nlohmann::json::array({1, 1, 1}));
   EXPECT_EQ(got["outside"]["below"], 1);
   EXPECT_EQ(got["outside"]["above"], 1);
   EXPECT_EQ(got["outside"]["nan"], 1);
@@ -79,7 +76,7 @@ TEST_F(binning, standard_input_without_range_is_held_in_memory) {
   const auto from_stdin = run_json({"--bins", "11", "--chunk-items", "64"}, text_lines<double>(values));
   EXPECT_EQ(from_file["edges"], from_stdin["edges"]);
   EXPECT_EQ(from_file["counts"], from_stdin["counts"]);
-  expect_matches(from_stdin, expect_even<double>(values, -3.0, above_max(values), 11));
+  expect_matches(from_stdin, expect_even<double>(values, -3.0, max_of(values), 11, {}, from_data));
 }
 
 TEST_F(binning, one_distinct_value_gets_a_unit_bin_around_it) {
@@ -101,18 +98,17 @@ TEST_F(binning, edges_from_a_text_file) {
   expect_matches(got, expect_edges(values, edges));
 }
 
-TEST_F(binning, edges_from_npy_round_to_float_data) {
+TEST_F(binning, float_data_compares_with_double_edges_as_numpy_does) {
   std::vector<float> values;
   for (int index = 0; index < 500; ++index) values.push_back(static_cast<float>(index) * 0.01f);
   write_raw<float>(path("data.f32"), values);
   const std::vector<double> edges = {0.1, 0.3, 0.7, 2.2, 4.9};
   write_npy<double>(path("edges.npy"), edges);
   const auto got = run_json({path("data.f32"), "--dtype", "f32", "--edges", path("edges.npy")});
-  EXPECT_EQ(got["binned_as"], "f32");
-  std::vector<double> float_edges, as_double(values.begin(), values.end());
-  for (double edge : edges) float_edges.push_back(static_cast<float>(edge));
-  expect_matches(got, expect_edges(as_double, float_edges));
-  EXPECT_EQ(edges_of(got), edges);  // printed as the shortest text of each float: 0.1, not 0.100000001
+  EXPECT_EQ(got["binned_as"], "f32");  // against f32 edges rounded so that they compare the same
+  const std::vector<double> as_double(values.begin(), values.end());
+  expect_matches(got, expect_edges(as_double, edges));  // compared in f64, as NumPy compares them
+  EXPECT_EQ(edges_of(got), edges);  // the edges as given, as numpy.histogram returns them
 }
 
 TEST_F(binning, integer_data_keeps_its_type_only_for_integer_edges) {
@@ -142,7 +138,7 @@ TEST_F(binning, log_bins_with_a_range) {
   EXPECT_EQ(got["binning"], "log");
   expect_matches(got, expect_edges(values, edges));
   EXPECT_EQ(got["outside"]["below"], 3);  // -1, 0 and 0.001: values <= 0 are below a log range
-  EXPECT_EQ(got["outside"]["above"], 2);
+  EXPECT_EQ(got["outside"]["above"], 1);  // 1e6; 1000 is in the closed last bin
 }
 
 TEST_F(binning, log_bins_from_the_data_start_at_the_smallest_positive_value) {
@@ -151,32 +147,32 @@ TEST_F(binning, log_bins_from_the_data_start_at_the_smallest_positive_value) {
   const auto got = run_json({path("data.npy"), "--log", "--bins", "3"});
   const auto edges = edges_of(got);
   EXPECT_EQ(edges.front(), 0.5);
-  EXPECT_EQ(edges.back(), std::nextafter(800.0, infinity));
+  EXPECT_EQ(edges.back(), 800.0);
   expect_matches(got, expect_edges(values, edges));
   EXPECT_EQ(got["outside"]["below"], 2);
   EXPECT_EQ(got["totals"]["in_range"], 4);
 }
 
-TEST_F(binning, log_bins_from_integer_data_end_at_max_plus_one) {
+TEST_F(binning, log_bins_from_integer_data_end_at_the_max) {
   const std::vector<std::uint32_t> degrees = {0, 1, 1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 1045};
   write_npy<std::uint32_t>(path("degrees.npy"), degrees);
   const auto got = run_json({path("degrees.npy"), "--log", "--bins", "4"});
   const auto edges = edges_of(got);
   EXPECT_EQ(edges.front(), 1.0);
-  EXPECT_EQ(edges.back(), 1046.0);  // the next integer: the largest degree lands in the last bin
+  EXPECT_EQ(edges.back(), 1045.0);  // the largest degree lands in the closed last bin
   EXPECT_EQ(got["binned_as"], "f64");
   const std::vector<double> as_double(degrees.begin(), degrees.end());
   expect_matches(got, expect_edges(as_double, edges));
   EXPECT_EQ(got["outside"]["below"], 1);
-  EXPECT_EQ(got["counts"][3], 1);  // [183.9..., 1046): 1045 alone
+  EXPECT_EQ(got["counts"][3], 1);  // [183.6..., 1045]: 1045 alone
 }
 
-TEST_F(binning, range_from_sixty_four_bit_integers_is_min_to_max_plus_one) {
+TEST_F(binning, range_from_sixty_four_bit_integers_is_min_to_max) {
   const std::vector<std::int64_t> values = {-9007199254740991ll, 0, 7};
   write_raw<std::int64_t>(path("data.i64"), values);
   const auto got = run_json({path("data.i64"), "--dtype", "i64", "--bins", "2"});
   EXPECT_EQ(got["binned_as"], "f64");
-  EXPECT_EQ(edges_of(got).back(), 8.0);
+  EXPECT_EQ(edges_of(got).back(), 7.0);
   EXPECT_EQ(got["counts"], nlohmann::json::array({1, 2}));
 }
 
@@ -218,9 +214,9 @@ TEST_F(binning, many_small_chunks_give_the_same_answer) {
   for (const char* chunk : {"1", "7", "999", "1000", "4096"}) {
     SCOPED_TRACE(chunk);
     const auto raw = run_json({path("data.f32"), "--dtype", "f32", "--bins", "10", "--range", "-2:15", "--chunk-items", chunk});
-    expect_matches(raw, expect_even<float>(narrow, -2.0f, 15.0f, 10));
+    expect_matches(raw, expect_even<float>(narrow, -2.0, 15.0, 10));
     const auto text = run_json({path("data.txt"), "--bins", "10", "--chunk-items", chunk});
-    expect_matches(text, expect_even<double>(values, -3.0, above_max(values), 10));
+    expect_matches(text, expect_even<double>(values, -3.0, max_of(values), 10, {}, from_data));
   }
 }
 

@@ -18,7 +18,7 @@ class errors : public tool_test {
     const auto before = listing();
     for (const char* flag : {"-o", "--plot", "--json"}) {
       arguments.push_back(flag);
-      arguments.push_back(path(std::string("out") + flag).string());
+      arguments.push_back(path(std::string("out") + flag + (std::string(flag) == "--plot" ? ".svg" : "")).string());
     }
     const tool_run run = run_histogram(arguments);
     EXPECT_EQ(listing(), before) << "outputs or temporaries were left behind";
@@ -129,6 +129,36 @@ TEST_F(errors, command_line_errors_exit_2) {
   expect_failure(run_histogram({"-", "--weights", "-", "--range", "0:1"}), 2, {"standard input"});
   write_file(path("data.raw"), std::string(8, '\0'));
   expect_failure(run_with_outputs({path("data.raw"), "--range", "0:1"}), 2, {path("data.raw").string(), "--dtype"});
+}
+
+TEST_F(errors, plot_must_be_svg) {
+  write_file(path("data.txt"), "1\n2\n");
+  const std::string png = path("chart.png").string();
+  expect_failure(run_histogram({path("data.txt"), "--range", "0:4", "--plot", png, "-o", path("table.txt")}), 2,
+                 {"--plot " + png, ".svg"});
+  EXPECT_EQ(listing(), std::vector<std::string>{"data.txt"});
+  const auto upper = run_histogram({path("data.txt"), "--range", "0:4", "--plot", path("chart.SVG")});
+  EXPECT_EQ(upper.exit_code, 0) << upper.err;
+}
+
+TEST_F(errors, bins_beyond_the_memory_limit_are_refused_at_once) {
+  write_file(path("data.txt"), "1\n2\n");
+  const std::vector<std::string> needles = {"--bins 16777216: ", "a histogram of 16777216 bins needs", "GB of host memory",
+                                            "more than the 105 MB available (--max-memory)"};
+  for (const char* range : {"--range=0:4", "--bins"}) {
+    std::vector<std::string> arguments = {path("data.txt"), "--bins", "16777216", "--max-memory", "100M",
+                                          "-o", path("table.txt"), "--json", path("run.json")};
+    if (std::string(range) != "--bins") arguments.push_back(range);  // else the range comes from the data
+    expect_failure(run_histogram(arguments), 1, needles);
+    EXPECT_EQ(listing(), std::vector<std::string>{"data.txt"});
+  }
+  std::string edges;
+  for (int edge = 0; edge <= 1'000'000; ++edge) edges += std::to_string(edge) + "\n";
+  write_file(path("edges.txt"), edges);
+  expect_failure(run_histogram({path("data.txt"), "--edges", path("edges.txt"), "--max-memory", "100M"}), 1,
+                 {path("edges.txt").string() + ": ", "a histogram of 1000000 bins needs"});
+  const auto fits = run_histogram({path("data.txt"), "--bins", "1000", "--range", "0:4", "--max-memory", "100M"});
+  EXPECT_EQ(fits.exit_code, 0) << fits.err;
 }
 
 TEST_F(errors, plot_of_too_many_edges) {

@@ -1,6 +1,6 @@
 // What the tool should report, computed the plainest way: one loop over the values with the
-// library's own bin rule (bkt::even_bins, so that float rounding matches exactly) or a linear search
-// of the edges.
+// library's own bin rule (bkt::even_bins, whose edges are NumPy's) or a linear search of the edges
+// with the last bin closed, as numpy.histogram has it.
 #pragma once
 
 #include <cmath>
@@ -21,11 +21,14 @@ struct expected_histogram {
   double below = 0, above = 0, nan = 0;
 };
 
-/// Even bins of the data's own type T; weights empty for counts.
+/// Even bins of the data's own type T; weights empty for counts. `precision`: edge_precision::data
+/// for a range the tool took from the data (NumPy's a.min() and a.max()).
 template <class T>
 expected_histogram expect_even(std::span<const T> data, bkt::histogram_level<T> lo, bkt::histogram_level<T> hi,
-                               int bins, std::span<const double> weights = {}) {
-  const auto bin_of = bkt::even_bins<T>::make(lo, hi, bins);
+                               int bins, std::span<const double> weights = {},
+                               bkt::edge_precision precision = bkt::edge_precision::f64) {
+  const auto bin_of = bkt::even_bins<T>::make(lo, hi, bins, precision);
+  const double first = static_cast<double>(bin_of.edge(0));
   expected_histogram want;
   want.values.assign(static_cast<std::size_t>(bins), 0.0);
   for (std::size_t index = 0; index < data.size(); ++index) {
@@ -33,19 +36,14 @@ expected_histogram expect_even(std::span<const T> data, bkt::histogram_level<T> 
     const T x = data[index];
     const int bin = bin_of(x);
     if (bin < bins) want.values[static_cast<std::size_t>(bin)] += weight;
-    else if constexpr (std::is_floating_point_v<T>) {
-      if (std::isnan(x)) want.nan += weight;
-      else if (x < lo) want.below += weight;
-      else want.above += weight;
-    } else {
-      if (static_cast<std::int64_t>(x) < lo) want.below += weight;
-      else want.above += weight;
-    }
+    else if (std::isnan(static_cast<double>(x))) want.nan += weight;
+    else if (static_cast<double>(x) < first) want.below += weight;
+    else want.above += weight;
   }
   return want;
 }
 
-/// Bins [edges[i], edges[i + 1]) found by a linear search, in double.
+/// Bins [edges[i], edges[i + 1]), the last [edges[n - 1], edges[n]], found by a linear search in double.
 inline expected_histogram expect_edges(std::span<const double> data, std::span<const double> edges,
                                        std::span<const double> weights = {}) {
   expected_histogram want;
@@ -55,10 +53,13 @@ inline expected_histogram expect_edges(std::span<const double> data, std::span<c
     const double x = data[index];
     if (std::isnan(x)) want.nan += weight;
     else if (x < edges.front()) want.below += weight;
-    else if (x >= edges.back()) want.above += weight;
+    else if (x > edges.back()) want.above += weight;
     else
-      for (std::size_t bin = 0; bin + 1 < edges.size(); ++bin)
-        if (x >= edges[bin] && x < edges[bin + 1]) want.values[bin] += weight;
+      for (std::size_t bin = edges.size() - 1; bin-- > 0;)  // the last bin whose lower edge is <= x
+        if (x >= edges[bin]) {
+          want.values[bin] += weight;
+          break;
+        }
   }
   return want;
 }

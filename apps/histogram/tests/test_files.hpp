@@ -1,6 +1,8 @@
 // Small input files written by the tests themselves, in each format the tool reads.
 #pragma once
 
+#include <cuda_fp16.h>
+
 #include <algorithm>
 #include <bit>
 #include <cstdint>
@@ -29,7 +31,8 @@ void write_raw(const std::filesystem::path& path, std::span<const T> values, boo
 
 template <class T>
 constexpr const char* npy_descr() {
-  if constexpr (std::is_same_v<T, float>) return "<f4";
+  if constexpr (std::is_same_v<T, __half>) return "<f2";
+  else if constexpr (std::is_same_v<T, float>) return "<f4";
   else if constexpr (std::is_same_v<T, double>) return "<f8";
   else if constexpr (std::is_same_v<T, std::int8_t>) return "|i1";
   else if constexpr (std::is_same_v<T, std::uint8_t>) return "|u1";

@@ -36,12 +36,13 @@ std::int64_t on_gpu(std::span<const T> data, std::span<std::int64_t> counts, Cal
 
 template <class T>
 std::int64_t histogram_even(std::span<const std::type_identity_t<T>> data, std::span<std::int64_t> counts,
-                            histogram_level<T> lo, histogram_level<T> hi, backend where) {
-  const auto bins = bkt::detail::histogram::checked_even_bins<T>(counts.size(), lo, hi);
+                            histogram_level<T> lo, histogram_level<T> hi, backend where,
+                            edge_precision precision) {
+  const auto bins = bkt::detail::histogram::checked_even_bins<T>(counts.size(), lo, hi, precision);
   if (!detail::use_gpu(where)) return ref::histogram<T>(data, counts, bins);
   return on_gpu<T>(data, counts, [&](std::span<const T> d_data, std::span<std::int64_t> d_counts,
                                      std::int64_t* d_outside, workspace& ws, cudaStream_t stream) {
-    bkt::histogram_even<T>(d_data, d_counts, lo, hi, d_outside, ws, stream);
+    bkt::histogram_even<T>(d_data, d_counts, lo, hi, precision, d_outside, ws, stream);
   });
 }
 
@@ -61,7 +62,7 @@ std::int64_t histogram_range(std::span<const std::type_identity_t<T>> data,
 
 #define BKT_INSTANTIATE(T)                                                                                   \
   template std::int64_t histogram_even<T>(std::span<const T>, std::span<std::int64_t>, histogram_level<T>,    \
-                                          histogram_level<T>, backend);                                        \
+                                          histogram_level<T>, backend, edge_precision);                                        \
   template std::int64_t histogram_range<T>(std::span<const T>, std::span<const T>, std::span<std::int64_t>,   \
                                            backend);
 BKT_FOR_EACH_HISTOGRAM_TYPE(BKT_INSTANTIATE)

@@ -62,7 +62,7 @@ struct indexed_range_bins {
   math scale;                      // cells / (highest - lowest)
 
   __device__ __forceinline__ int operator()(const T& x) const {
-    if (!(x >= lowest && x < highest)) return bins;
+    if (!(x >= lowest && x <= highest)) return bins;  // the last bin is closed (range_bins)
     int first = 0, count = bins;  // without a cell table: a binary search over all bins
     if (cell_bins != nullptr) {
       const math position = (static_cast<math>(x) - static_cast<math>(lowest)) * scale;
@@ -81,7 +81,7 @@ struct indexed_range_bins {
       count = right ? count - half : half;
     }
     while (x < edges[first]) --first;
-    while (!(x < edges[first + 1])) ++first;
+    while (first + 1 < bins && !(x < edges[first + 1])) ++first;
     return first;
   }
 };
