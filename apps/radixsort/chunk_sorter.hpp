@@ -1,5 +1,5 @@
 // The sort step: one chunk of keys in host memory, sorted stably on the GPU (device API, with the
-// copies timed apart from the sort) or on the CPU (bkt::ref).
+// copies timed apart from the sort) or on the CPU (bkt::host's parallel CPU radix sort).
 #pragma once
 
 #include <cstdint>
@@ -23,13 +23,13 @@ class chunk_sorter {
   virtual ~chunk_sorter() = default;
   /// keys_out = keys_in sorted stably; when indices_out is not empty, indices_out[j] = the position
   /// in keys_in of the j-th sorted key. Sizes: keys_out and indices_out (if any) as keys_in, at most
-  /// the capacity the sorter was made for. The GPU sorter also takes keys_out == keys_in (it uploads
-  /// before it downloads); the CPU sorter does not.
+  /// the capacity the sorter was made for. keys_out may be keys_in (in place), and the run sorts
+  /// that way: a separate output would cost a page fault per 4 KiB of fresh memory.
   virtual void sort(std::span<const Key> keys_in, std::span<Key> keys_out, std::span<std::int64_t> indices_out,
                     sort_times& times) = 0;
 };
 
-/// The CPU path: bkt::ref's std::stable_sort on the keys' sort bits.
+/// The CPU path: bkt::host's radix sort on every core, the same order as the GPU's.
 template <class Key>
 std::unique_ptr<chunk_sorter<Key>> make_cpu_sorter(const radix_sort_options& options);
 

@@ -1,10 +1,10 @@
-// The CPU sort step: bkt::ref, the same order the GPU sort defines, header-only.
+// The CPU sort step: bkt::host's CPU path, a stable radix sort on every core (the order the GPU
+// sort defines), sorting each chunk in place.
 #include <chrono>
 #include <cstdint>
 
-#include "bkt/ref/radix_sort.hpp"
-#include "chunk_sorter.hpp"
 #include "bkt/detail/key_types.hpp"
+#include "chunk_sorter.hpp"
 
 namespace bkt::radixsort {
 namespace {
@@ -17,11 +17,10 @@ class cpu_sorter final : public chunk_sorter<Key> {
   void sort(std::span<const Key> keys_in, std::span<Key> keys_out, std::span<std::int64_t> indices_out,
             sort_times& times) override {
     const auto start = std::chrono::steady_clock::now();
-    if (indices_out.empty()) {
-      ref::radix_sort_keys<Key>(keys_in, keys_out, options_);
-    } else {
-      ref::radix_sort_indices<Key, std::int64_t>(keys_in, keys_out, indices_out, options_);
-    }
+    if (indices_out.empty())
+      host::radix_sort_keys<Key>(keys_in, keys_out, options_, host::backend::cpu);
+    else
+      host::radix_sort_indices<Key, std::int64_t>(keys_in, keys_out, indices_out, options_, host::backend::cpu);
     times.sort += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   }
 

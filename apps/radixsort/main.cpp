@@ -2,6 +2,7 @@
 // in chunks merged on the host when the input is larger than the GPU's memory.
 #include <CLI/CLI.hpp>
 
+#include "bkt_apps/output_set.hpp"
 #include "options.hpp"
 #include "sort_file.hpp"
 #include "summary.hpp"
@@ -15,8 +16,14 @@ int main(int argc, char** argv) {
   bkt::radixsort::add_options(app, parsed);
   return bkt::apps::run_tool("bkt-radixsort", app, argc, argv, parsed.common, [&] {
     bkt::radixsort::finish_options(parsed);
-    const bkt::radixsort::sort_report report = bkt::radixsort::sort_file(parsed);
+    // Every output is created now and shown only once all are written (bkt_apps/output_set.hpp).
+    bkt::apps::output_set outputs;
+    outputs.protect_input(parsed.input.path);
+    bkt::apps::output_file& sorted = outputs.add(parsed.output.path);
+    bkt::apps::output_file* json = bkt::apps::add_json_summary(outputs, parsed.common);
+    const bkt::radixsort::sort_report report = bkt::radixsort::sort_file(parsed, sorted);
     if (parsed.common.verbose) bkt::radixsort::print_verbose_summary(report);
-    bkt::apps::write_json_summary(parsed.common, bkt::radixsort::summary_json(report));
+    bkt::apps::write_json_summary(json, bkt::radixsort::summary_json(report));
+    outputs.commit_all();
   });
 }

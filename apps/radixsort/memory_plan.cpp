@@ -1,25 +1,10 @@
-// The chunk sizes: simple fractions of free memory, leaving room for the rest of the process and
-// for the other programs on the machine.
+// The chunk sizes: simple fractions of the host budget, leaving room for the rest of the process
+// and, when no --max-memory is given, for the other programs on the machine.
 #include "memory_plan.hpp"
 
-#include <unistd.h>
-
 #include <algorithm>
-#include <fstream>
-#include <string>
 
 namespace bkt::radixsort {
-
-std::int64_t available_host_bytes() {
-  std::ifstream meminfo("/proc/meminfo");
-  std::string key, unit;
-  std::int64_t kibibytes = 0;
-  while (meminfo >> key >> kibibytes >> unit)
-    if (key == "MemAvailable:") return kibibytes * 1024;
-  const long pages = ::sysconf(_SC_AVPHYS_PAGES);
-  const long page_bytes = ::sysconf(_SC_PAGESIZE);
-  return pages > 0 && page_bytes > 0 ? static_cast<std::int64_t>(pages) * page_bytes : std::int64_t{1} << 30;
-}
 
 std::int64_t device_chunk_items(std::int64_t free_device_bytes, std::size_t key_bytes, bool with_indices,
                                 const radix_sort_options& options) {
@@ -39,17 +24,29 @@ std::int64_t device_chunk_items(std::int64_t free_device_bytes, std::size_t key_
   return items;
 }
 
-std::int64_t host_chunk_items(std::int64_t available_bytes, std::size_t key_bytes, bool with_indices, bool on_cpu) {
-  const auto per_key = static_cast<std::int64_t>(2 * key_bytes + (with_indices ? sizeof(std::int64_t) : 0) +
-                                                 (on_cpu ? 2 * sizeof(std::int64_t) : 0));
-  return std::max<std::int64_t>(available_bytes / 10 * 4 / per_key, 1);
+std::int64_t host_bytes_per_key(std::size_t key_bytes, bool with_indices, bool on_cpu) {
+  const auto index_bytes = static_cast<std::int64_t>(sizeof(std::int64_t));
+  return 2 * static_cast<std::int64_t>(key_bytes) + (with_indices ? (on_cpu ? 2 : 1) * index_bytes : 0);
 }
 
-std::int64_t run_memory_budget(std::int64_t available_bytes, std::int64_t chunk_items, std::size_t key_bytes,
-                               bool with_indices) {
-  const auto chunk_bytes =
-      chunk_items * static_cast<std::int64_t>(2 * key_bytes + (with_indices ? sizeof(std::int64_t) : 0));
-  return std::max<std::int64_t>(available_bytes / 2 - chunk_bytes, 0);
+std::int64_t host_chunk_items(std::int64_t budget_bytes, std::size_t key_bytes, bool with_indices, bool on_cpu,
+                              std::optional<std::int64_t> total_items) {
+  const std::int64_t usable = std::max<std::int64_t>(budget_bytes - fixed_host_bytes, 0);
+  const std::int64_t per_key = host_bytes_per_key(key_bytes, with_indices, on_cpu);
+  if (total_items && *total_items <= usable / 10 * 8 / per_key) return std::max<std::int64_t>(*total_items, 1);
+  return std::max<std::int64_t>(usable / 10 * 4 / per_key, 1);
+}
+
+std::int64_t run_memory_budget(std::int64_t budget_bytes, std::int64_t chunk_items, std::size_t key_bytes,
+                               bool with_indices, bool on_cpu) {
+  const std::int64_t usable = std::max<std::int64_t>(budget_bytes - fixed_host_bytes, 0);
+  return std::max<std::int64_t>(usable / 2 - chunk_items * host_bytes_per_key(key_bytes, with_indices, on_cpu), 0);
+}
+
+std::int64_t merge_block_items(std::int64_t budget_bytes, std::int64_t spilled_runs, std::size_t key_bytes) {
+  const std::int64_t bytes = std::min<std::int64_t>(std::int64_t{256} << 20, budget_bytes / 10);
+  const auto per_key = static_cast<std::int64_t>(key_bytes + sizeof(std::int64_t));
+  return std::clamp<std::int64_t>(bytes / std::max<std::int64_t>(spilled_runs, 1) / per_key, 1, std::int64_t{1} << 17);
 }
 
 }  // namespace bkt::radixsort

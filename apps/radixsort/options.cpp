@@ -3,6 +3,8 @@
 
 #include <limits>
 
+#include "bkt_apps/number_options.hpp"
+
 namespace bkt::radixsort {
 
 void add_options(CLI::App& app, options& parsed) {
@@ -22,7 +24,7 @@ void add_options(CLI::App& app, options& parsed) {
                  "advanced: sort at most N elements at a time and merge the sorted chunks (default: as many "
                  "as device and host memory hold)")
       ->type_name("N")
-      ->check(CLI::Range(std::int64_t{1}, std::numeric_limits<std::int64_t>::max()).description(""));
+      ->transform(bkt::apps::whole_number(1));
   app.add_flag("--spill", parsed.spill,
                "advanced: keep sorted chunks in a temporary file rather than in memory (automatic when "
                "they do not fit in memory)");
@@ -35,7 +37,7 @@ void add_options(CLI::App& app, options& parsed) {
       "Order: integers numerically; floats in the total order -NaN < -inf < ... < -0.0 < +0.0 < ... < +inf < +NaN "
       "(NaNs by their bits). The sort is stable in both directions. Text output of floats reads back to the "
       "same value (a NaN's payload is lost in text; use npy or raw to keep it).\n"
-      "--json FILE: {tool, input, output, dtype, elements, output_elements, device, chunks, chunk_items, "
+      "--json FILE: {tool, input, output, dtype, dtype_inferred, elements, output_elements, device, chunks, chunk_items, "
       "spilled_runs, seconds: {read, upload, sort, download, merge, write, total}, elements_per_second}; the "
       "upload and download times are 0 on the CPU.\n"
       "Exit status: 0 ok, 1 bad input or I/O failure, 2 usage error, 3 GPU failure or out of device memory.");

@@ -2,7 +2,7 @@
 // of each followed by a merge that prefers the earlier chunk on ties is one stable sort of all.
 #include "sort_file.hpp"
 
-#include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
@@ -11,6 +11,8 @@
 
 #include "bkt/gpu.hpp"
 #include "buffer.hpp"
+#include "bkt_apps/memory_limit.hpp"
+#include "bkt_apps/output_file.hpp"
 #include "bkt_apps/progress.hpp"
 #include "memory_plan.hpp"
 #include "merge_runs.hpp"
@@ -26,90 +28,99 @@ double seconds_since(clock_type::time_point start) {
   return std::chrono::duration<double>(clock_type::now() - start).count();
 }
 
-bool is_regular_or_new_file(const std::string& path) {
-  struct stat info {};
-  return !apps::is_standard_stream(path) && (::stat(path.c_str(), &info) != 0 || S_ISREG(info.st_mode));
-}
+/// Progress is drawn between slices of this many bytes.
+constexpr std::int64_t progress_slice_bytes = std::int64_t{64} << 20;
 
 /// Reads up to `max_items` keys into `chunk`, growing it as the data comes (a text input's length
-/// is not known ahead, and a small input should not cost a chunk-sized allocation).
+/// is not known ahead, and a small input should not cost a chunk-sized allocation). Each read
+/// goes straight into the chunk.
 template <class Key>
-void read_chunk(apps::chunk_reader& reader, buffer<Key>& chunk, std::int64_t max_items) {
+void read_chunk(apps::chunk_reader& reader, buffer<Key>& chunk, std::int64_t max_items, apps::progress_bar& progress) {
+  const std::int64_t slice = progress_slice_bytes / static_cast<std::int64_t>(sizeof(Key));
   chunk.clear();
   std::int64_t capacity = std::min<std::int64_t>(max_items, reader.total_items().value_or(1 << 16));
   for (;;) {
     const auto used = static_cast<std::int64_t>(chunk.size());
     capacity = std::max(capacity, used + 1);
-    chunk.resize(static_cast<std::size_t>(capacity));
-    const std::int64_t got =
-        reader.read_into(std::span<Key>(chunk.data() + used, static_cast<std::size_t>(capacity - used)));
+    chunk.resize(static_cast<std::size_t>(capacity));  // keeps its allocation when shrunk below
+    const std::int64_t got = reader.read_into(
+        std::span<Key>(chunk.data() + used, static_cast<std::size_t>(std::min(capacity - used, slice))));
     chunk.resize(static_cast<std::size_t>(used + got));
+    progress.update(reader.items_read());
     // Done at the end of the input: a read past a known length would only grow the chunk (and
     // copy it) to learn that nothing is left.
     const auto total = reader.total_items();
     if (got == 0 || used + got == max_items || (total && reader.items_read() >= *total)) return;
-    capacity = std::min(max_items, 2 * capacity);
+    if (used + got == capacity) capacity = std::min(max_items, 2 * capacity);
   }
+}
+
+/// Binary data on a terminal is unreadable and can leave it in a strange state: refused, as gzip
+/// and zstd refuse it.
+void refuse_binary_on_terminal(const options& parsed, apps::file_format input_format) {
+  const apps::file_format format = apps::resolve_output_format(parsed.output, input_format);
+  if (format == apps::file_format::text || !apps::is_standard_stream(parsed.output.path) || ::isatty(STDOUT_FILENO) != 1)
+    return;
+  throw apps::usage_error("<stdout>: will not write " + std::string(apps::file_format_name(format)) +
+                          " data to a terminal; give -o FILE, redirect standard output, or --output-format text");
 }
 
 template <class Key>
 class sort_run {
  public:
-  sort_run(const options& parsed, apps::chunk_reader& reader, sort_report& report)
-      : parsed_(parsed), reader_(reader), report_(report), on_gpu_(apps::use_gpu(parsed.common)) {
+  sort_run(const options& parsed, apps::chunk_reader& reader, apps::output_file& output, sort_report& report)
+      : parsed_(parsed), reader_(reader), output_(output), report_(report), on_gpu_(apps::use_gpu(parsed.common)) {
     sort_options_.order = parsed.descending ? sort_order::descending : sort_order::ascending;
     report_.device = apps::device_label(on_gpu_);
-    const std::int64_t host_bytes = available_host_bytes();
+    host_budget_ = apps::host_memory_budget(parsed.common);
+    apps::require_host_memory(host_budget_, 2 * fixed_host_bytes, reader.name(), "sorting");
     // --chunk-items caps what memory allows; it never raises it.
-    std::int64_t items = host_chunk_items(host_bytes, sizeof(Key), parsed.argsort, !on_gpu_);
+    std::int64_t items = host_chunk_items(host_budget_, sizeof(Key), parsed.argsort, !on_gpu_, reader.total_items());
     if (on_gpu_)
       items = std::min(items, device_chunk_items(current_device_info().free_memory_bytes, sizeof(Key), parsed.argsort,
                                                  sort_options_));
     if (parsed.chunk_items > 0) items = std::min(items, parsed.chunk_items);
     report_.chunk_items = chunk_items_ = items;
-    run_budget_ = run_memory_budget(host_bytes, items, sizeof(Key), parsed.argsort);
+    run_budget_ = run_memory_budget(host_budget_, items, sizeof(Key), parsed.argsort, !on_gpu_);
   }
 
   void run() {
-    // A file output is opened first, so that an unwritable one fails before the work, not after;
-    // its npy header is rewritten at the end. Streams (standard output, devices, pipes) wait
-    // until the count is known, since an npy header cannot be rewritten there.
-    if (is_regular_or_new_file(parsed_.output.path)) writer_.emplace(open_output(std::nullopt));
-    apps::progress_bar progress("sort", reader_.total_items().value_or(0));
+    // The output file already exists as a temporary of the run's output set (so an unwritable
+    // one failed before the work); its writer waits until the count is known, for the npy header.
+    // One line on a terminal's stderr names the phase under way: read, sort, write or merge.
+    const std::int64_t total = reader_.total_items().value_or(0);
+    apps::progress_bar progress("read", total);
     buffer<Key> chunk;
-    timed_read(chunk);
+    timed_read(chunk, progress);
     if (chunk.empty()) {  // an empty input sorts to an empty output, without touching the GPU
-      write_sorted(chunk, {});
+      write_sorted(chunk, {}, progress);
       return;
     }
     std::optional<run_store<Key>> runs;
     std::int64_t base = 0;
     while (true) {
       buffer<std::int64_t> indices(parsed_.argsort ? chunk.size() : 0);
-      buffer<Key> keys;
-      if (on_gpu_) {
-        // The GPU sorter has uploaded the chunk before it downloads, so the sorted keys go back
-        // into the chunk's own pages: a fresh buffer would take a page fault per 4 KiB during the
-        // download (3.1 s for a 4 GiB chunk on the H100 host, against 0.55 s for the upload).
-        sorter_for(chunk.size()).sort(chunk, chunk, indices, report_.sort);
-        keys = std::move(chunk);
-        chunk = buffer<Key>();
-      } else {
-        keys.resize(chunk.size());
-        sorter_for(keys.size()).sort(chunk, keys, indices, report_.sort);
-      }
+      progress.relabel("sort", total);
+      progress.update(base);
+      // Both sorters sort the chunk in its own pages: a fresh buffer would take a page fault per
+      // 4 KiB (on the H100 host, 3.1 s for the download of a 4 GiB chunk into one, against 0.55 s
+      // for the upload), and the CPU sort brings its own scratch.
+      sorter_for(chunk.size()).sort(chunk, chunk, indices, report_.sort);
+      buffer<Key> keys = std::move(chunk);
+      chunk = buffer<Key>();
       for (auto& index : indices) index += base;  // chunk positions -> input positions
       base += static_cast<std::int64_t>(keys.size());
       ++report_.chunks;
       progress.update(base);
-      const bool last = static_cast<std::int64_t>(keys.size()) < chunk_items_;
-      if (last)
-        chunk.clear();
-      else
-        timed_read(chunk);
+      // The last chunk: a short one, or the end of an input of known length.
+      const bool last = static_cast<std::int64_t>(keys.size()) < chunk_items_ || (total > 0 && base >= total);
+      if (!last) {
+        progress.relabel("read", total);
+        timed_read(chunk, progress);
+      }
       if (chunk.empty() && !runs) {  // one chunk held it all: no merge
         report_.elements = base;
-        write_sorted(keys, indices);
+        write_sorted(keys, indices, progress);
         return;
       }
       if (!runs) runs.emplace(run_budget_, parsed_.spill, spill_directory(parsed_.spill_dir, parsed_.output.path));
@@ -123,9 +134,9 @@ class sort_run {
   }
 
  private:
-  void timed_read(buffer<Key>& chunk) {
+  void timed_read(buffer<Key>& chunk, apps::progress_bar& progress) {
     const auto start = clock_type::now();
-    read_chunk(reader_, chunk, chunk_items_);
+    read_chunk(reader_, chunk, chunk_items_, progress);
     report_.read_seconds += seconds_since(start);
   }
 
@@ -142,20 +153,27 @@ class sort_run {
   apps::array_writer open_output(std::optional<std::int64_t> expected) {
     const apps::file_format format = apps::resolve_output_format(parsed_.output, reader_.format());
     const apps::dtype type = parsed_.argsort ? apps::dtype::i64 : apps::dtype_of<Key>();
-    return apps::array_writer(parsed_.output, format, type, parsed_.unique ? std::nullopt : expected);
+    return apps::array_writer(output_, parsed_.output.order, format, type, parsed_.unique ? std::nullopt : expected);
   }
 
-  /// The output, opened now if run() did not open it already.
+  /// The output's writer, made on first use.
   apps::array_writer& output_with(std::int64_t count) {
     if (!writer_) writer_.emplace(open_output(count));
     return *writer_;
   }
 
-  void write_sorted(const buffer<Key>& keys, const buffer<std::int64_t>& indices) {
+  void write_sorted(const buffer<Key>& keys, const buffer<std::int64_t>& indices, apps::progress_bar& progress) {
     const auto start = clock_type::now();
-    apps::array_writer& writer = output_with(static_cast<std::int64_t>(keys.size()));
+    const auto count = static_cast<std::int64_t>(keys.size());
+    apps::array_writer& writer = output_with(count);
     sorted_output<Key> output(writer, parsed_.argsort, parsed_.unique);
-    output.write(keys.data(), indices.data(), static_cast<std::int64_t>(keys.size()));
+    progress.relabel("write", count);
+    const std::int64_t slice = progress_slice_bytes / static_cast<std::int64_t>(sizeof(Key));
+    for (std::int64_t done = 0; done < count; done += slice) {
+      const std::int64_t items = std::min(slice, count - done);
+      output.write(keys.data() + done, indices.empty() ? nullptr : indices.data() + done, items);
+      progress.update(done + items);
+    }
     writer.finish();
     report_.output = writer.name();
     report_.output_elements = writer.items_written();
@@ -166,11 +184,7 @@ class sort_run {
     const auto start = clock_type::now();
     apps::array_writer& writer = output_with(report_.elements);
     sorted_output<Key> output(writer, parsed_.argsort, parsed_.unique);
-    // Read-back blocks: 1 MiB per spilled run, fewer when there are many runs.
-    const std::int64_t run_count = static_cast<std::int64_t>(runs.runs().size());
-    const std::int64_t read_block =
-        std::clamp<std::int64_t>((std::int64_t{256} << 20) / run_count / static_cast<std::int64_t>(sizeof(Key) + 8),
-                                 1024, std::int64_t{1} << 17);
+    const std::int64_t read_block = merge_block_items(host_budget_, runs.spilled_runs(), sizeof(Key));
     std::int64_t merged = 0;
     double write_seconds = 0;
     merge_runs(runs, sort_options_, parsed_.argsort, read_block, std::int64_t{1} << 16,
@@ -192,25 +206,30 @@ class sort_run {
 
   const options& parsed_;
   apps::chunk_reader& reader_;
+  apps::output_file& output_;
   sort_report& report_;
   bool on_gpu_;
   radix_sort_options sort_options_;
+  std::int64_t host_budget_ = 0;  // --max-memory, else the memory available when the run began
   std::int64_t chunk_items_ = 0;
   std::int64_t run_budget_ = 0;
   std::unique_ptr<chunk_sorter<Key>> sorter_;
-  std::optional<apps::array_writer> writer_;  // destroyed unfinished on failure: no output is left
+  std::optional<apps::array_writer> writer_;
 };
 
 }  // namespace
 
-sort_report sort_file(const options& parsed) {
+sort_report sort_file(const options& parsed, apps::output_file& output) {
   const auto start = clock_type::now();
   sort_report report;
-  apps::chunk_reader reader(parsed.input);
+  apps::chunk_reader reader(parsed.input);  // reads a header, or a text file once to choose its dtype
+  refuse_binary_on_terminal(parsed, reader.format());
+  report.read_seconds = seconds_since(start);
   report.input = reader.name();
   report.dtype = apps::dtype_name(reader.type());
+  report.dtype_inferred = reader.type_inferred();
   apps::visit_dtype(reader.type(),
-                    [&]<class Key>(std::type_identity<Key>) { sort_run<Key>(parsed, reader, report).run(); });
+                    [&]<class Key>(std::type_identity<Key>) { sort_run<Key>(parsed, reader, output, report).run(); });
   report.total_seconds = seconds_since(start);
   return report;
 }

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "chunk_sorter.hpp"
+#include "bkt_apps/output_file.hpp"
 #include "options.hpp"
 
 namespace bkt::radixsort {
@@ -15,6 +16,7 @@ struct sort_report {
   std::string input;
   std::string output;
   std::string dtype;
+  bool dtype_inferred = false;  // text without --dtype: the values chose it
   std::string device;  // the GPU's name, or "cpu"
   std::int64_t elements = 0;
   std::int64_t output_elements = 0;
@@ -28,7 +30,8 @@ struct sort_report {
   double total_seconds = 0;
 };
 
-/// Sorts as `parsed` says; throws app_error (bad input, I/O) or bkt::error (GPU).
-sort_report sort_file(const options& parsed);
+/// Sorts as `parsed` says into `output` (an output of the run's output_set, finished but not
+/// committed); throws app_error (bad input, I/O) or bkt::error (GPU).
+sort_report sort_file(const options& parsed, apps::output_file& output);
 
 }  // namespace bkt::radixsort

@@ -1,24 +1,22 @@
-// spill_file: mkstemp + unlink, then pwrite/pread at known offsets.
+// spill_file: an unnamed file (apps::create_unnamed_file), then pwrite/pread at known offsets.
 #include "spill_file.hpp"
 
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
-#include <cstdlib>
 #include <cstring>
 
 #include "bkt_apps/app_error.hpp"
 #include "bkt_apps/numeric_io.hpp"
+#include "bkt_apps/output_file.hpp"
 
 namespace bkt::radixsort {
 
 spill_file::spill_file(const std::string& directory) : directory_(directory) {
-  std::string pattern = directory + "/bkt-radixsort-runs.tmp.XXXXXX";
-  fd_ = ::mkstemp(pattern.data());
+  fd_ = apps::create_unnamed_file(directory);
   if (fd_ < 0)
     throw apps::app_error(directory + ": cannot create a temporary file for sorted runs: " + std::strerror(errno));
-  ::unlink(pattern.c_str());
 }
 
 spill_file::~spill_file() {
@@ -66,8 +64,7 @@ std::string spill_directory(const std::string& chosen, const std::string& output
     if (slash == std::string::npos) return ".";
     return slash == 0 ? "/" : output_path.substr(0, slash);
   }
-  const char* temporary = std::getenv("TMPDIR");
-  return temporary != nullptr && *temporary != '\0' ? temporary : "/tmp";
+  return apps::temporary_directory();
 }
 
 }  // namespace bkt::radixsort

@@ -1,5 +1,5 @@
-// One temporary file for sorted runs that do not fit in memory. It is unlinked as soon as it is
-// created, so it disappears with the process however the run ends.
+// One temporary file for sorted runs that do not fit in memory. It has no name (O_TMPFILE, or
+// unlinked as soon as it is created), so it disappears with the process however the run ends.
 #pragma once
 
 #include <cstddef>

@@ -17,6 +17,7 @@ nlohmann::json summary_json(const sort_report& report) {
       {"input", report.input},
       {"output", report.output},
       {"dtype", report.dtype},
+      {"dtype_inferred", report.dtype_inferred},
       {"elements", report.elements},
       {"output_elements", report.output_elements},
       {"device", report.device},
@@ -36,8 +37,9 @@ nlohmann::json summary_json(const sort_report& report) {
 }
 
 void print_verbose_summary(const sort_report& report) {
-  std::fprintf(stderr, "bkt-radixsort: %lld %s elements from %s on %s, %lld chunk(s) of up to %lld, %lld spilled\n",
-               static_cast<long long>(report.elements), report.dtype.c_str(), report.input.c_str(),
+  std::fprintf(stderr, "bkt-radixsort: %lld %s%s elements from %s on %s, %lld chunk(s) of up to %lld, %lld spilled\n",
+               static_cast<long long>(report.elements), report.dtype.c_str(),
+               report.dtype_inferred ? " (inferred from the text)" : "", report.input.c_str(),
                report.device.c_str(), static_cast<long long>(report.chunks), static_cast<long long>(report.chunk_items),
                static_cast<long long>(report.spilled_runs));
   std::fprintf(stderr,

@@ -7,7 +7,7 @@
 
 namespace bkt::radixsort {
 
-/// {tool, version, input, output, dtype, elements, output_elements, device, chunks, chunk_items,
+/// {tool, version, input, output, dtype, dtype_inferred, elements, output_elements, device, chunks, chunk_items,
 ///  spilled_runs, seconds: {read, upload, sort, download, merge, write, total}, elements_per_second}
 nlohmann::json summary_json(const sort_report& report);
 

@@ -42,6 +42,7 @@ chunk_reader& chunk_reader::operator=(chunk_reader&&) noexcept = default;
 chunk_reader::~chunk_reader() = default;
 
 dtype chunk_reader::type() const { return source_->type(); }
+bool chunk_reader::type_inferred() const { return source_->type_inferred(); }
 file_format chunk_reader::format() const { return source_->format(); }
 const std::string& chunk_reader::name() const { return source_->name(); }
 std::optional<std::int64_t> chunk_reader::total_items() const { return source_->total_items(); }

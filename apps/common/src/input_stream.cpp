@@ -16,6 +16,10 @@ namespace bkt::apps::detail {
 namespace {
 
 constexpr std::size_t buffer_bytes = std::size_t{1} << 20;
+/// The most one read(2) asks for when it goes straight to the caller's memory. A read into pages
+/// not yet touched faults them in inside the kernel; one call of hundreds of megabytes ran at
+/// 0.4 to 1.6 GB/s on the development machine, calls of 1 to 64 MiB at 2.1 to 2.3 GB/s.
+constexpr std::size_t direct_read_bytes = std::size_t{4} << 20;
 
 }  // namespace
 
@@ -77,7 +81,7 @@ std::size_t input_stream::read(void* out, std::size_t bytes) {
     if (begin_ == end_) {
       // Large reads bypass the buffer: one copy instead of two.
       if (bytes - done >= buffer_.size() && !at_end_) {
-        const ssize_t got = ::read(fd_, destination + done, bytes - done);
+        const ssize_t got = ::read(fd_, destination + done, std::min(bytes - done, direct_read_bytes));
         if (got < 0) {
           if (errno == EINTR) continue;
           throw app_error(name_ + ": read failed: " + std::strerror(errno));

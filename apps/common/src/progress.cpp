@@ -27,6 +27,7 @@ progress_bar::~progress_bar() { clear(); }
 void progress_bar::relabel(std::string label, std::int64_t total) {
   label_ = std::move(label);
   total_ = total;
+  last_draw_ = start_;  // the next update shows the new phase at once, not after the redraw interval
 }
 
 void progress_bar::update(std::int64_t done) {

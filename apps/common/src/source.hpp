@@ -15,6 +15,8 @@ class chunk_reader::source {
  public:
   virtual ~source() = default;
   virtual dtype type() const = 0;
+  /// True when the values chose the dtype (text without --dtype).
+  virtual bool type_inferred() const { return false; }
   virtual file_format format() const = 0;
   virtual std::optional<std::int64_t> total_items() const = 0;
   /// Up to max_items elements into out, machine byte order; 0 at the end.

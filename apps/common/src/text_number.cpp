@@ -12,6 +12,8 @@
 #include <string>
 #include <system_error>
 
+#include "bkt_apps/app_error.hpp"
+
 namespace bkt::apps::detail {
 namespace {
 
@@ -49,12 +51,7 @@ __half nearest_half(double value, std::string_view text) {
 template <class T>
 std::string parse_as(std::string_view field, void* out) {
   // Built only on the error path: parsing must not allocate.
-  const auto quoted = [field] {
-    std::string text(1, '\'');
-    text.append(field);
-    text.push_back('\'');
-    return text;
-  };
+  const auto quoted = [field] { return quoted_excerpt(field); };
   const auto out_of_range = [&] { return quoted() + " is out of range for " + std::string(dtype_name(dtype_of<T>())); };
   // from_chars takes no '+'; accept one in front of a digit, 'inf' or 'nan'.
   std::string_view text = field;
@@ -112,7 +109,43 @@ void append_as(std::string& text, const void* value) {
   text.append(digits, result.ptr);
 }
 
+/// The magnitude of an integer field, as its digits without leading zeros, compared with a
+/// limit written the same way: shorter is smaller, equal lengths compare as text.
+bool digits_above(std::string_view digits, std::string_view limit) {
+  return digits.size() != limit.size() ? digits.size() > limit.size() : digits > limit;
+}
+
 }  // namespace
+
+bool column_dtype::add(std::string_view field) {
+  seen_ = true;
+  if (floating_) return false;
+  std::string_view digits = field;
+  const bool minus = !digits.empty() && digits.front() == '-';
+  if (!digits.empty() && (digits.front() == '-' || digits.front() == '+')) digits.remove_prefix(1);
+  const bool integer =
+      !digits.empty() && std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; });
+  if (!integer) {
+    floating_ = true;
+    return false;
+  }
+  while (digits.size() > 1 && digits.front() == '0') digits.remove_prefix(1);
+  const bool zero = digits == "0";  // "-0" is zero, not a negative
+  if (minus && !zero) {
+    negative_ = true;
+    if (digits_above(digits, "9223372036854775808")) floating_ = true;  // below i64's minimum
+  } else if (digits_above(digits, "9223372036854775807")) {
+    above_i64_ = true;
+    if (digits_above(digits, "18446744073709551615")) floating_ = true;  // beyond u64
+  }
+  if (negative_ && above_i64_) floating_ = true;  // no integer dtype holds both
+  return !floating_;
+}
+
+dtype column_dtype::type() const {
+  if (!seen_ || floating_) return dtype::f64;
+  return above_i64_ ? dtype::u64 : dtype::i64;
+}
 
 std::string parse_number(std::string_view field, dtype type, void* out) {
   if (field.empty()) return "empty field";

@@ -98,7 +98,7 @@ TEST_F(bad_input, usage_errors_exit_2) {
   expect_failure({input, "-o", path("out.bin")}, 2, input + ": raw input needs --dtype", {"in.bin"});
   expect_failure({input, "--dtype", "u128"}, 2, "--dtype: 'u128' is not one of", {"in.bin"});
   expect_failure({input, "--no-such-flag"}, 2, "The following argument was not expected: --no-such-flag", {"in.bin"});
-  expect_failure({input, "--dtype", "u8", "--chunk-items", "0"}, 2, "--chunk-items: Value 0 not in range", {"in.bin"});
+  expect_failure({input, "--dtype", "u8", "--chunk-items", "0"}, 2, "--chunk-items: '0' must be >= 1", {"in.bin"});
   expect_failure({input, "--dtype", "u8", "--json", "-"}, 2, "--json - and the data cannot share standard output",
                  {"in.bin"});
   const std::string matrix = write("m.npy", npy_file("<u2", "(2, 2)", std::string(8, '\0')));

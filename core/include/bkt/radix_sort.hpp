@@ -14,7 +14,8 @@
 // 4- or 8-byte trivially copyable type; index mode emits each key's input position (uint32 or
 // int64) instead of reading values. Outputs must not overlap inputs, except in the double-buffer
 // form, which sorts within two buffers the caller owns and needs no copy of the data in the
-// workspace. Host API (namespace bkt::host): host memory, GPU when usable, else CPU.
+// workspace. Host API (namespace bkt::host): host memory, GPU when usable, else a parallel CPU
+// radix sort (core/src/radix_sort/cpu_sort.hpp).
 #pragma once
 
 #include <cuda_bf16.h>
@@ -130,7 +131,8 @@ void radix_sort_indices(std::span<const std::type_identity_t<Key>> keys_in, std:
 namespace host {
 
 /// Host-memory sorts: the GPU when usable (the data must fit in its memory with the workspace),
-/// else std::stable_sort on the CPU.
+/// else a stable radix sort on every CPU core the process may use (same order; bkt::ref stays the
+/// simple reference). An output may be its input itself (in place); it may not overlap otherwise.
 template <class Key>
 void radix_sort_keys(std::span<const std::type_identity_t<Key>> keys_in, std::span<Key> keys_out,
                      const radix_sort_options& options = {}, backend where = backend::automatic);

@@ -1,11 +1,11 @@
-// Host-memory radix sort: the GPU when one is usable, std::stable_sort otherwise.
+// Host-memory radix sort: the GPU when one is usable, the parallel CPU radix sort otherwise.
 #include "bkt/detail/arguments.hpp"
 #include "bkt/detail/radix_sort/plan.hpp"
 #include "bkt/device_buffer.hpp"
 #include "bkt/memory.hpp"
 #include "bkt/radix_sort.hpp"
-#include "bkt/ref/radix_sort.hpp"
 #include "../host_backend.hpp"
+#include "cpu_sort.hpp"
 #include "bkt/detail/key_types.hpp"
 
 namespace bkt::host {
@@ -30,7 +30,9 @@ void radix_sort_keys(std::span<const std::type_identity_t<Key>> keys_in, std::sp
                      const radix_sort_options& options, backend where) {
   check_options<Key>(options);
   bkt::detail::expect_capacity("radix_sort_keys", "key output", keys_out, keys_in.size());
-  if (!detail::use_gpu(where)) return ref::radix_sort_keys<Key>(keys_in, keys_out, options);
+  if (!detail::use_gpu(where))
+    return bkt::detail::radix_sort_cpu::sort<Key, void>(
+        {keys_in.data(), keys_out.data(), nullptr, nullptr, static_cast<std::int64_t>(keys_in.size())}, options);
   const detail::call_stream stream;
   workspace ws;
   auto d_in = to_device(keys_in, stream);
@@ -47,7 +49,10 @@ void detail::radix_sort_pairs(std::span<const Key> keys_in, std::span<const Word
   bkt::detail::expect_same_size("radix_sort_pairs", "keys", keys_in.size(), "values", values_in.size());
   bkt::detail::expect_capacity("radix_sort_pairs", "key output", keys_out, keys_in.size());
   bkt::detail::expect_capacity("radix_sort_pairs", "value output", values_out, keys_in.size());
-  if (!use_gpu(where)) return ref::radix_sort_pairs<Key, Word>(keys_in, values_in, keys_out, values_out, options);
+  if (!use_gpu(where))
+    return bkt::detail::radix_sort_cpu::sort<Key, Word>({keys_in.data(), keys_out.data(), values_in.data(),
+                                                          values_out.data(), static_cast<std::int64_t>(keys_in.size())},
+                                                         options);
   const call_stream stream;
   workspace ws;
   auto d_keys = to_device(keys_in, stream);
@@ -67,7 +72,11 @@ void radix_sort_indices(std::span<const std::type_identity_t<Key>> keys_in, std:
   check_options<Key>(options);
   if (!keys_out.empty()) bkt::detail::expect_capacity("radix_sort_indices", "key output", keys_out, keys_in.size());
   bkt::detail::expect_capacity("radix_sort_indices", "index output", indices_out, keys_in.size());
-  if (!detail::use_gpu(where)) return ref::radix_sort_indices<Key, Index>(keys_in, keys_out, indices_out, options);
+  if (!detail::use_gpu(where))
+    return bkt::detail::radix_sort_cpu::sort<Key, Index>(
+        {keys_in.data(), keys_out.empty() ? nullptr : keys_out.data(), nullptr, indices_out.data(),
+         static_cast<std::int64_t>(keys_in.size())},
+        options);
   const detail::call_stream stream;
   workspace ws;
   auto d_in = to_device(keys_in, stream);
