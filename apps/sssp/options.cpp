@@ -1,11 +1,14 @@
 // bkt-sssp's flags and their help texts: the policies the help states are the tool's contract.
 #include "options.hpp"
 
+#include <cctype>
 #include <charconv>
-#include <limits>
+#include <cstdio>
 #include <map>
 
+#include "bkt/gpu.hpp"
 #include "bkt_apps/app_error.hpp"
+#include "bkt_apps/number_options.hpp"
 #include "bkt_apps/numeric_io.hpp"
 
 namespace bkt::sssp::tool {
@@ -32,6 +35,23 @@ const std::map<std::string, algorithm>& algorithms_by_name() {
                                                       {"bellman-ford", algorithm::bellman_ford},
                                                       {"dijkstra-cpu", algorithm::dijkstra_cpu}};
   return names;
+}
+
+/// --algorithm's names, in any case, turned into the enum's number for CLI11 to store. CLI11's
+/// CheckedTransformer would also take the numbers themselves ("--algorithm 2") and list them in
+/// its message.
+CLI::Validator algorithm_names() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        std::string lower;
+        for (const char c : text) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        const auto found = algorithms_by_name().find(lower);
+        if (found == algorithms_by_name().end())
+          return apps::quoted_excerpt(text) + " is not one of delta, near-far, bellman-ford, dijkstra-cpu";
+        text = std::to_string(static_cast<int>(found->second));
+        return std::string();
+      },
+      "");
 }
 
 }  // namespace
@@ -87,23 +107,26 @@ void add_options(CLI::App& app, options& parsed) {
           ""));
   app.add_option("--seed", parsed.seed, "seed of --random-weights and --random-sources (default 1)")->type_name("S");
   app.add_option("--cache", parsed.cache_dir,
-                 "directory of parsed-graph caches: a graph read once loads from there next time (default: the "
-                 "reader's cache directory)")
+                 "directory of parsed-graph caches (default: beside the input, GRAPH.bkt-csr): a graph of 16 MiB of "
+                 "text or more loads from its cache next time, while the input's size, time and content are the "
+                 "same; --verbose says why a cache was not used or not written")
       ->type_name("DIR");
   app.add_flag("--no-cache", parsed.no_cache, "neither read nor write a cache");
   app.add_option("--threads", parsed.threads, "threads for reading the graph (default: all cores)")
       ->type_name("N")
-      ->check(CLI::Range(0, 4096).description(""));
+      ->transform(bkt::apps::whole_number(0, 4096));
   app.add_option("--algorithm", parsed.method,
                  "delta (delta-stepping, default), near-far, bellman-ford (on the GPU) or dijkstra-cpu (Boost's "
-                 "Dijkstra on the CPU, as --cpu)")
+                 "Dijkstra on the CPU, as --cpu); without a usable GPU a GPU algorithm gives way to dijkstra-cpu, "
+                 "with a warning")
       ->type_name("NAME")
-      ->transform(CLI::CheckedTransformer(algorithms_by_name(), CLI::ignore_case).description(""));
+      ->transform(algorithm_names())
+      ->each([&parsed](const std::string&) { parsed.algorithm_given = true; });
   app.add_option("--delta", parsed.delta,
-                 "bucket width of delta and near-far (default: chosen from the graph's mean weight and degree, "
-                 "see --verbose); a whole number for integer weights")
+                 "bucket width of delta and near-far, finite and > 0 (default: chosen from the graph's mean weight "
+                 "and degree, see --verbose); a whole number for integer weights")
       ->type_name("D")
-      ->check(CLI::PositiveNumber.description(""));
+      ->check(bkt::apps::number_above(0));
   auto* source = app.add_option("--source", parsed.sources.vertex,
                                 "the one source, in the file's numbering (1-based for DIMACS and MatrixMarket)")
                      ->type_name("V");
@@ -115,11 +138,12 @@ void add_options(CLI::App& app, options& parsed) {
              "--random-sources", parsed.sources.random_count,
              "N distinct sources drawn from --seed among the vertices with out-edges (fewer when fewer have any)")
           ->type_name("N")
-          ->check(CLI::Range(std::int64_t{1}, std::numeric_limits<std::int64_t>::max()).description(""));
+          ->transform(bkt::apps::whole_number(1));
   source->excludes(sources)->excludes(random);
   sources->excludes(random);
   app.add_flag("--verify", parsed.verify,
-               "check every GPU run against the CPU reference; exit 1 at the first vertex that differs");
+               "check every GPU run against the CPU reference; exit 1 at the first vertex that differs, 3 when no "
+               "GPU is usable (nothing to verify)");
   app.add_option("-o,--output", parsed.output,
                  "write the distances to FILE: .npy (u64, or f64 for real weights; unreachable = 2^64-1 or inf), else "
                  "text lines 'VERTEX DISTANCE' ('inf': unreachable); '-': standard output; with several sources FILE "
@@ -140,15 +164,36 @@ void add_options(CLI::App& app, options& parsed) {
       "from_cache, cache_path, input_bytes, load_seconds, megabytes_per_second}, device, algorithm, delta, "
       "delta_reason, verified, sources: [{source, reached, checksum, max_distance, milliseconds, gteps, "
       "algorithm, rounds, relaxed_edges, output}], seconds: {load, run, total}}.\n"
-      "Exit status: 0 ok, 1 bad input, I/O failure or --verify mismatch, 2 usage error, 3 GPU failure or out "
-      "of device memory.");
+      "Exit status: 0 ok, 1 bad input, I/O failure, a graph larger than --max-memory or --verify mismatch, 2 "
+      "usage error, 3 GPU failure, out of device memory or --verify without a usable GPU.");
 }
 
 void finish_options(const options& parsed) {
   if (parsed.common.json_path == "-" && parsed.output == "-")
     throw apps::usage_error("--json - and -o - cannot share standard output: give one of them a FILE");
   if (parsed.parents && parsed.output.empty()) throw apps::usage_error("--parents needs -o FILE");
+  if (parsed.verify && (parsed.common.cpu || parsed.method == algorithm::dijkstra_cpu))
+    throw apps::usage_error(std::string("--verify compares a GPU run with the CPU reference: it cannot go with ") +
+                            (parsed.common.cpu ? "--cpu" : "--algorithm dijkstra-cpu"));
   if (parsed.sources.random_count) check_output_for_sources(parsed, *parsed.sources.random_count);
+}
+
+void check_device(const options& parsed) {
+  const bool wants_gpu = parsed.method != algorithm::dijkstra_cpu && !parsed.common.cpu;
+  const bool on_gpu = wants_gpu && bkt::gpu_available();
+  const std::string no_gpu = on_gpu ? std::string() : "no usable GPU (" + bkt::gpu_unavailable_reason() + ")";
+  if (parsed.verify && !on_gpu)  // --verify with --cpu or dijkstra-cpu is a usage error already
+    throw apps::app_error("--verify: " + no_gpu + ": there is no GPU run to verify", apps::exit_gpu_failure);
+  const std::string named = "--algorithm " + std::string(algorithm_name(parsed.method));
+  if (parsed.algorithm_given && parsed.method != algorithm::dijkstra_cpu && !on_gpu)
+    std::fprintf(stderr, "bkt-sssp: warning: %s: %s runs on the GPU only; running Dijkstra on the CPU\n",
+                 parsed.common.cpu ? "--cpu" : no_gpu.c_str(), named.c_str());
+  const algorithm run = on_gpu ? parsed.method : algorithm::dijkstra_cpu;
+  if (parsed.delta && run != algorithm::delta_stepping && run != algorithm::near_far) {
+    const std::string why = run == algorithm::dijkstra_cpu && wants_gpu ? " (" + no_gpu + ")" : "";
+    std::fprintf(stderr, "bkt-sssp: warning: --delta has no effect on %s%s\n", std::string(algorithm_name(run)).c_str(),
+                 why.c_str());
+  }
 }
 
 void check_output_for_sources(const options& parsed, std::int64_t count) {

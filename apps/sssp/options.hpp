@@ -31,6 +31,7 @@ struct options {
   bool no_cache = false;
   int threads = 0;  // loader threads; 0: all
   algorithm method = algorithm::delta_stepping;
+  bool algorithm_given = false;  // --algorithm was on the command line
   std::optional<double> delta;  // --delta; nullopt: default_delta()
   source_choice sources;
   bool verify = false;
@@ -49,8 +50,14 @@ inline constexpr std::string_view source_placeholder = "{source}";
 void add_options(CLI::App& app, options& parsed);
 
 /// Checks what CLI11 cannot (throws a usage app_error): standard output wanted twice, --parents
-/// without -o, several random sources into one -o file.
+/// without -o, several random sources into one -o file, --verify with the CPU chosen.
 void finish_options(const options& parsed);
+
+/// Before the graph is loaded, says what the options cannot do on this machine: --verify without
+/// a usable GPU throws app_error (exit 3: there is no GPU run to verify); a GPU algorithm named by
+/// --algorithm that will not run, or a --delta that the algorithm run does not use, is a warning
+/// on stderr.
+void check_device(const options& parsed);
 
 /// Throws a usage app_error when `count` sources would all be written to one -o file.
 void check_output_for_sources(const options& parsed, std::int64_t count);

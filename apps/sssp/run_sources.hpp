@@ -1,5 +1,6 @@
 // Shortest paths from each chosen source of a loaded graph: on the GPU (one solver for all
-// sources) or with the CPU reference, optionally verified, with the distances written per source.
+// sources) or with the CPU reference, optionally verified, with the distances written per source;
+// under mpirun the sources are spread over the ranks, one GPU each.
 #pragma once
 
 #include <cstdint>
@@ -8,6 +9,8 @@
 #include <variant>
 #include <vector>
 
+#include "bkt_apps/output_set.hpp"
+#include "bkt_apps/ranks.hpp"
 #include "io/load_graph.hpp"
 #include "options.hpp"
 
@@ -56,9 +59,25 @@ struct run_report {
   double run_seconds = 0;  // wall time of all runs, the graph's upload and the outputs included
 };
 
-/// Runs every source the options choose on `graph` (loaded from parsed.graph_path) and writes
-/// the outputs. Throws app_error for bad sources, a --verify mismatch and I/O failures, a usage
-/// error for a bad --source or --delta, and bkt::error for CUDA failures.
-run_report run_sources(const options& parsed, const loaded_graph& graph);
+/// The sources that rank `rank` of `num_ranks` runs: a contiguous block [begin, end) of the
+/// chosen list, the first (num_sources % num_ranks) ranks taking one more, so rank 0's is never
+/// empty and the blocks in rank order are the list in order.
+struct source_block {
+  std::int64_t begin = 0;
+  std::int64_t end = 0;
+};
+source_block block_of_rank(std::int64_t num_sources, int rank, int num_ranks);
+
+/// Runs the sources the options choose on `graph` (loaded from parsed.graph_path) and writes
+/// each source's distances into `outputs`, the run's output set: every file is created before
+/// the first source runs, and shown only by the caller's commit (ranks.commit_together), so a
+/// failure on any source leaves none of them. With several ranks each runs its block
+/// (block_of_rank) and writes the files of the sources it runs first; then the ranks agree
+/// (a failure anywhere throws apps::ranks_failed on all) and rank 0's report gathers every
+/// source in list order, the others' keep their own. Throws app_error for bad sources, a
+/// --verify mismatch and I/O failures, a usage error for a bad --source or --delta, and
+/// bkt::error for CUDA failures.
+run_report run_sources(const options& parsed, const loaded_graph& graph, apps::output_set& outputs,
+                       apps::rank_context& ranks);
 
 }  // namespace bkt::sssp::tool

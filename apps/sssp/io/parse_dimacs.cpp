@@ -1,5 +1,5 @@
 // DIMACS .gr: the problem line is found first (alone, before the arcs), then the arcs are
-// parsed in parallel chunks and their total is checked against it.
+// parsed in parallel chunks, window by window, and their total is checked against it.
 #include <limits>
 
 #include "io/parsers.hpp"
@@ -10,14 +10,9 @@ namespace {
 constexpr const char* arc_layout = "a U V W";
 constexpr const char* problem_layout = "p sp N M";
 
-struct problem_line {
-  std::uint64_t num_vertices = 0;
-  std::uint64_t num_arcs = 0;
-  std::int64_t offset = 0;     // where the line starts
-  std::int64_t body = 0;       // where the line after it starts
-};
-
-problem_line read_problem_line(const text_buffer& text, const field_scanner& scanner) {
+/// The problem line, found alone before the arcs (in the first windows that hold more than comments).
+std::optional<header_info> read_problem_line(const text_buffer& text, bool last) {
+  const field_scanner scanner(text.data(), 1, 0, false);
   const char* const base = text.data();
   const char* const end = base + text.size();
   for (const char* line = base; line < end; line = next_line(line)) {
@@ -27,18 +22,23 @@ problem_line read_problem_line(const text_buffer& text, const field_scanner& sca
     if (*p != 'p' || !is_blank(p[1])) scanner.fail_line(p, problem_layout);
     const char* kind = skip_blanks(p + 1);
     if (kind[0] != 's' || kind[1] != 'p' || !is_blank(kind[2])) scanner.fail_line(p, problem_layout);
-    problem_line problem;
-    const char* field = scanner.count_field(scanner.next_field(kind + 2, problem_layout), problem.num_vertices, problem_layout);
-    field = scanner.count_field(scanner.next_field(field, problem_layout), problem.num_arcs, problem_layout);
-    problem.body = scanner.end_of_line(field, problem_layout) - base;
-    problem.offset = p - base;
-    if (problem.num_vertices > std::numeric_limits<vertex>::max())
-      scanner.fail(p, std::to_string(problem.num_vertices) + " vertices: at most 4294967295 are supported");
-    if (problem.num_arcs > std::uint64_t{std::numeric_limits<std::int64_t>::max()})
-      scanner.fail(p, std::to_string(problem.num_arcs) + " arcs is too many");
-    return problem;
+    std::uint64_t num_vertices = 0;
+    std::uint64_t num_arcs = 0;
+    const char* field = scanner.count_field(scanner.next_field(kind + 2, problem_layout), num_vertices, problem_layout);
+    field = scanner.count_field(scanner.next_field(field, problem_layout), num_arcs, problem_layout);
+    header_info header;
+    header.body = scanner.end_of_line(field, problem_layout) - base;
+    header.offset = p - base;
+    if (num_vertices > std::numeric_limits<vertex>::max())
+      scanner.fail(p, std::to_string(num_vertices) + " vertices: at most 4294967295 are supported");
+    if (num_arcs > std::uint64_t{std::numeric_limits<std::int64_t>::max()})
+      scanner.fail(p, std::to_string(num_arcs) + " arcs is too many");
+    header.num_vertices = static_cast<std::int64_t>(num_vertices);
+    header.num_edges = static_cast<std::int64_t>(num_arcs);
+    return header;
   }
-  scanner.fail(text.size() > 0 ? end - 1 : end, "no problem line 'p sp N M'");
+  if (last) scanner.fail(text.size() > 0 ? end - 1 : end, "no problem line 'p sp N M'");
+  return std::nullopt;
 }
 
 void parse_arcs(edge_chunk& chunk, const text_buffer& text, const field_scanner& scanner, bool keep_weights) {
@@ -68,27 +68,28 @@ void parse_arcs(edge_chunk& chunk, const text_buffer& text, const field_scanner&
   }
 }
 
+class dimacs : public window_parser {
+ public:
+  explicit dimacs(const parse_settings& settings) : window_parser(settings) {
+    parsed().format = graph_format::dimacs;
+    parsed().index_base = 1;
+    parsed().weights = weight_kind::integer;
+  }
+
+ protected:
+  std::optional<header_info> read_header(const text_buffer& text, bool last) override {
+    return read_problem_line(text, last);
+  }
+  void parse_chunk(edge_chunk& chunk, const text_buffer& text) const override {
+    const field_scanner scanner(text.data(), 1, static_cast<std::uint64_t>(*header()->num_vertices), false);
+    parse_arcs(chunk, text, scanner, settings().keep_weights);
+  }
+  bool is_edge_line(const char* line) const override { return *skip_blanks(line) == 'a'; }
+  const char* edge_name() const override { return "arcs"; }
+};
+
 }  // namespace
 
-parsed_edges parse_dimacs(const text_buffer& text, const parse_settings& settings) {
-  parsed_edges parsed;
-  parsed.format = graph_format::dimacs;
-  parsed.index_base = 1;
-  parsed.weights = weight_kind::integer;
-  problem_line problem;
-  try {
-    problem = read_problem_line(text, field_scanner(text.data(), 1, 0, false));
-  } catch (const parse_failure& failure) {
-    throw_failure(settings, text.view(), failure);
-  }
-  parsed.num_vertices = static_cast<std::int64_t>(problem.num_vertices);
-  const field_scanner scanner(text.data(), 1, problem.num_vertices, false);
-  parsed.chunks = split_into_chunks(text.view(), problem.body, settings.threads);
-  parse_chunks(parsed.chunks, text.view(), settings,
-               [&](edge_chunk& chunk) { parse_arcs(chunk, text, scanner, settings.keep_weights); });
-  check_edge_count(parsed.chunks, text.view(), settings, static_cast<std::int64_t>(problem.num_arcs), problem.offset,
-                   "arcs", [](const char* line) { return *skip_blanks(line) == 'a'; });
-  return parsed;
-}
+std::unique_ptr<window_parser> dimacs_parser(const parse_settings& settings) { return std::make_unique<dimacs>(settings); }
 
 }  // namespace bkt::sssp::detail

@@ -5,6 +5,7 @@
 #include <bit>
 #include <limits>
 
+#include "io/memory_plan.hpp"
 #include "io/parsers.hpp"
 #include "parallel_for.hpp"
 
@@ -50,8 +51,10 @@ void store_weight(edge_chunk& chunk, const weight_text& weight) {
   else chunk.weights.push_back(std::bit_cast<std::uint32_t>(needs_float ? weight.real : static_cast<float>(weight.integer)));
 }
 
+/// Parses a chunk's lines. A vertex id of `vertex_limit` or more needs more memory than the
+/// budget has, whatever the rest of the file holds: it stops the parse at its line.
 void parse_lines(edge_chunk& chunk, const text_buffer& text, const field_scanner& scanner, bool weighted,
-                 bool keep_weights) {
+                 bool keep_weights, std::int64_t vertex_limit) {
   const bool store = weighted && keep_weights;
   reserve_edges(chunk, text.view(), store);
   const char* const layout = weighted ? "u v w" : "u v";
@@ -66,15 +69,22 @@ void parse_lines(edge_chunk& chunk, const text_buffer& text, const field_scanner
     }
     vertex source = 0;
     vertex target = 0;
+    const char* const line = p;
     p = scanner.vertex_id(p, source);
     p = scanner.vertex_id(scanner.next_field(p, layout), target);
-    max_id = std::max(max_id, std::max(source, target));
+    const vertex larger = std::max(source, target);
+    if (larger >= vertex_limit)
+      throw parse_failure{line - text.data(),
+                          "vertex " + std::to_string(larger) + " (a graph of " + std::to_string(std::int64_t{larger} + 1) +
+                              " vertices)",
+                          csr_run_bytes(std::int64_t{larger} + 1, 0)};
+    max_id = std::max(max_id, larger);
     if (weighted) {
       const char* field = scanner.next_field(p, layout);
       weight_text weight;
       p = scanner.weight(field, weight);
       if (weight.too_large && !chunk.too_large)
-        chunk.too_large = parse_failure{field - text.data(), "weight " + std::string(field, p) +
+        chunk.too_large = parse_failure{field - text.data(), "weight " + token_text(std::string_view(field, static_cast<std::size_t>(p - field))) +
                                                                  " is too large: integer weights must be below 2^32"};
       chunk.saw_fraction = chunk.saw_fraction || weight.is_float;
       if (store) store_weight(chunk, weight);
@@ -86,38 +96,56 @@ void parse_lines(edge_chunk& chunk, const text_buffer& text, const field_scanner
   chunk.max_id = max_id;
 }
 
+class edge_list : public window_parser {
+ public:
+  explicit edge_list(const parse_settings& settings) : window_parser(settings) {
+    parsed().format = graph_format::edge_list;
+    parsed().index_base = 0;
+  }
+
+ protected:
+  std::optional<header_info> read_header(const text_buffer& text, bool last) override {
+    // No header: the first data line tells whether lines carry a weight. A window of comments
+    // alone says nothing yet.
+    const int fields = count_fields(text, field_scanner(text.data(), 0, last_vertex_id, true));
+    if (fields == 0 && !last) return std::nullopt;
+    weighted_ = fields == 3;
+    return header_info{};
+  }
+  void parse_chunk(edge_chunk& chunk, const text_buffer& text) const override {
+    const field_scanner scanner(text.data(), 0, last_vertex_id, true);
+    parse_lines(chunk, text, scanner, weighted_, settings().keep_weights, affordable_vertices(settings().memory_budget));
+  }
+  bool is_edge_line(const char* line) const override { return !is_comment_or_blank(line); }
+  const char* edge_name() const override { return "edges"; }
+
+  std::int64_t vertices_so_far() const override {
+    std::int64_t vertices = 0;
+    for (const edge_chunk& chunk : parsed().chunks)
+      if (chunk.num_edges() > 0) vertices = std::max<std::int64_t>(vertices, std::int64_t{chunk.max_id} + 1);
+    return vertices;
+  }
+
+  void finish_edges(parsed_edges& parsed) override {
+    bool any_fraction = false;
+    for (const edge_chunk& chunk : parsed.chunks) any_fraction = any_fraction || chunk.saw_fraction;
+    if (weighted_ && !any_fraction)  // integer weights: one of 2^32 or more is an error after all
+      for (const edge_chunk& chunk : parsed.chunks)
+        if (chunk.too_large) throw_failure(settings(), *chunk.too_large);
+    parsed.weights = !weighted_ ? weight_kind::unit : any_fraction ? weight_kind::real : weight_kind::integer;
+    if (parsed.weights == weight_kind::real && settings().keep_weights)
+      parallel_for(static_cast<std::int64_t>(parsed.chunks.size()), 1, settings().threads,
+                   [&](std::int64_t index, std::int64_t) { convert_to_float(parsed.chunks[static_cast<std::size_t>(index)]); });
+  }
+
+ private:
+  bool weighted_ = false;
+};
+
 }  // namespace
 
-parsed_edges parse_edge_list(const text_buffer& text, const parse_settings& settings) {
-  const field_scanner scanner(text.data(), 0, last_vertex_id, true);
-  int fields = 0;
-  try {
-    fields = count_fields(text, scanner);
-  } catch (const parse_failure& failure) {
-    throw_failure(settings, text.view(), failure);
-  }
-  parsed_edges parsed;
-  parsed.format = graph_format::edge_list;
-  parsed.index_base = 0;
-  const bool weighted = fields == 3;
-  parsed.chunks = split_into_chunks(text.view(), 0, settings.threads);
-  parse_chunks(parsed.chunks, text.view(), settings, [&](edge_chunk& chunk) {
-    parse_lines(chunk, text, scanner, weighted, settings.keep_weights);
-  });
-
-  bool any_fraction = false;
-  for (const edge_chunk& chunk : parsed.chunks) {
-    any_fraction = any_fraction || chunk.saw_fraction;
-    if (chunk.num_edges() > 0) parsed.num_vertices = std::max<std::int64_t>(parsed.num_vertices, std::int64_t{chunk.max_id} + 1);
-  }
-  if (weighted && !any_fraction)  // integer weights: one of 2^32 or more is an error after all
-    for (const edge_chunk& chunk : parsed.chunks)
-      if (chunk.too_large) throw_failure(settings, text.view(), *chunk.too_large);
-  parsed.weights = !weighted ? weight_kind::unit : any_fraction ? weight_kind::real : weight_kind::integer;
-  if (parsed.weights == weight_kind::real && settings.keep_weights)
-    parallel_for(static_cast<std::int64_t>(parsed.chunks.size()), 1, settings.threads,
-                 [&](std::int64_t index, std::int64_t) { convert_to_float(parsed.chunks[static_cast<std::size_t>(index)]); });
-  return parsed;
+std::unique_ptr<window_parser> edge_list_parser(const parse_settings& settings) {
+  return std::make_unique<edge_list>(settings);
 }
 
 }  // namespace bkt::sssp::detail

@@ -1,10 +1,11 @@
 // MatrixMarket coordinate files: banner and size line read first, alone; the entries are parsed
-// in parallel chunks and their total is checked against the size line.
+// in parallel chunks, window by window, and their total is checked against the size line.
 #include <bit>
 #include <limits>
 #include <string>
 #include <vector>
 
+#include "bkt_apps/app_error.hpp"
 #include "io/parsers.hpp"
 
 namespace bkt::sssp::detail {
@@ -13,13 +14,10 @@ namespace {
 constexpr const char* banner_layout = "%%MatrixMarket matrix coordinate real|integer|pattern general|symmetric";
 constexpr const char* size_layout = "rows cols nnz";
 
-struct matrix_header {
+/// What the banner says.
+struct matrix_banner {
   weight_kind weights = weight_kind::unit;
   bool symmetric = false;
-  std::uint64_t rows = 0;
-  std::uint64_t entries = 0;
-  std::int64_t size_offset = 0;  // where the size line starts
-  std::int64_t body = 0;         // where the line after it starts
 };
 
 std::vector<std::string> lower_case_words(const char* p) {
@@ -32,12 +30,12 @@ std::vector<std::string> lower_case_words(const char* p) {
 }
 
 /// The banner's words after "%%MatrixMarket": object, format, field, symmetry.
-void read_banner(const char* banner, const field_scanner& scanner, matrix_header& header) {
+void read_banner(const char* banner, const field_scanner& scanner, matrix_banner& header) {
   const std::vector<std::string> words = lower_case_words(banner);
   if (words.empty() || words[0] != "%%matrixmarket")
     scanner.fail(banner, "not a MatrixMarket file: the first line must be '" + std::string(banner_layout) + "'");
   if (words.size() != 5) scanner.fail_line(banner, banner_layout);
-  if (words[1] != "matrix") scanner.fail(banner, "MatrixMarket object '" + words[1] + "' is not a matrix");
+  if (words[1] != "matrix") scanner.fail(banner, "MatrixMarket object " + apps::quoted_excerpt(words[1], 40) + " is not a matrix");
   if (words[2] == "array")
     scanner.fail(banner, "dense MatrixMarket 'array' files are not supported: a graph needs 'coordinate'");
   if (words[2] != "coordinate") scanner.fail_line(banner, banner_layout);
@@ -52,30 +50,36 @@ void read_banner(const char* banner, const field_scanner& scanner, matrix_header
   else if (words[4] != "general") scanner.fail_line(banner, banner_layout);
 }
 
-matrix_header read_header(const text_buffer& text, const field_scanner& scanner) {
-  matrix_header header;
+/// The size line after the banner and comments; nullopt when the window ends first.
+std::optional<header_info> read_size_line(const text_buffer& text, const char* from, bool last) {
+  const field_scanner scanner(text.data(), 1, 0, false);
   const char* const base = text.data();
   const char* const end = base + text.size();
-  read_banner(base, scanner, header);
-  for (const char* line = next_line(base); line < end; line = next_line(line)) {
+  for (const char* line = from; line < end; line = next_line(line)) {
     const char* p = skip_blanks(line);
     if (*p == '\n' || *p == '%') continue;
+    std::uint64_t rows = 0;
     std::uint64_t cols = 0;
-    const char* field = scanner.count_field(p, header.rows, size_layout);
+    std::uint64_t entries = 0;
+    const char* field = scanner.count_field(p, rows, size_layout);
     field = scanner.count_field(scanner.next_field(field, size_layout), cols, size_layout);
-    field = scanner.count_field(scanner.next_field(field, size_layout), header.entries, size_layout);
+    field = scanner.count_field(scanner.next_field(field, size_layout), entries, size_layout);
+    header_info header;
     header.body = scanner.end_of_line(field, size_layout) - base;
-    header.size_offset = p - base;
-    if (header.rows != cols)
-      scanner.fail(p, "the matrix is " + std::to_string(header.rows) + " x " + std::to_string(cols) +
+    header.offset = p - base;
+    if (rows != cols)
+      scanner.fail(p, "the matrix is " + std::to_string(rows) + " x " + std::to_string(cols) +
                           ": a graph's adjacency matrix must be square");
-    if (header.rows > std::numeric_limits<vertex>::max())
-      scanner.fail(p, std::to_string(header.rows) + " vertices: at most 4294967295 are supported");
-    if (header.entries > std::uint64_t{std::numeric_limits<std::int64_t>::max()})
-      scanner.fail(p, std::to_string(header.entries) + " entries is too many");
+    if (rows > std::numeric_limits<vertex>::max())
+      scanner.fail(p, std::to_string(rows) + " vertices: at most 4294967295 are supported");
+    if (entries > std::uint64_t{std::numeric_limits<std::int64_t>::max()})
+      scanner.fail(p, std::to_string(entries) + " entries is too many");
+    header.num_vertices = static_cast<std::int64_t>(rows);
+    header.num_edges = static_cast<std::int64_t>(entries);
     return header;
   }
-  scanner.fail(end - 1, "no size line 'rows cols nnz'");
+  if (last) scanner.fail(text.size() > 0 ? end - 1 : end, "no size line 'rows cols nnz'");
+  return std::nullopt;
 }
 
 void parse_entries(edge_chunk& chunk, const text_buffer& text, const field_scanner& scanner, weight_kind weights,
@@ -111,32 +115,46 @@ void parse_entries(edge_chunk& chunk, const text_buffer& text, const field_scann
   }
 }
 
+class matrix_market : public window_parser {
+ public:
+  explicit matrix_market(const parse_settings& settings) : window_parser(settings) {
+    parsed().format = graph_format::matrix_market;
+    parsed().index_base = 1;
+  }
+
+ protected:
+  std::optional<header_info> read_header(const text_buffer& text, bool last) override {
+    const char* from = text.data();
+    if (!banner_read_) {  // the banner is the input's first line, so the first window's
+      read_banner(text.data(), field_scanner(text.data(), 1, 0, false), banner_);
+      banner_read_ = true;
+      parsed().weights = banner_.weights;
+      parsed().symmetric = banner_.symmetric;
+      from = next_line(from);
+    }
+    std::optional<header_info> header = read_size_line(text, from, last);
+    if (header) header->symmetric = banner_.symmetric;
+    return header;
+  }
+  void parse_chunk(edge_chunk& chunk, const text_buffer& text) const override {
+    const field_scanner scanner(text.data(), 1, static_cast<std::uint64_t>(*header()->num_vertices), false);
+    parse_entries(chunk, text, scanner, banner_.weights, settings().keep_weights);
+  }
+  bool is_edge_line(const char* line) const override {
+    const char first = *skip_blanks(line);
+    return first != '%' && first != '\n';
+  }
+  const char* edge_name() const override { return "entries"; }
+
+ private:
+  bool banner_read_ = false;
+  matrix_banner banner_;
+};
+
 }  // namespace
 
-parsed_edges parse_matrix_market(const text_buffer& text, const parse_settings& settings) {
-  matrix_header header;
-  try {
-    header = read_header(text, field_scanner(text.data(), 1, 0, false));
-  } catch (const parse_failure& failure) {
-    throw_failure(settings, text.view(), failure);
-  }
-  parsed_edges parsed;
-  parsed.format = graph_format::matrix_market;
-  parsed.index_base = 1;
-  parsed.weights = header.weights;
-  parsed.symmetric = header.symmetric;
-  parsed.num_vertices = static_cast<std::int64_t>(header.rows);
-  const field_scanner scanner(text.data(), 1, header.rows, false);
-  parsed.chunks = split_into_chunks(text.view(), header.body, settings.threads);
-  parse_chunks(parsed.chunks, text.view(), settings, [&](edge_chunk& chunk) {
-    parse_entries(chunk, text, scanner, header.weights, settings.keep_weights);
-  });
-  check_edge_count(parsed.chunks, text.view(), settings, static_cast<std::int64_t>(header.entries), header.size_offset,
-                   "entries", [](const char* line) {
-                     const char first = *skip_blanks(line);
-                     return first != '%' && first != '\n';
-                   });
-  return parsed;
+std::unique_ptr<window_parser> matrix_market_parser(const parse_settings& settings) {
+  return std::make_unique<matrix_market>(settings);
 }
 
 }  // namespace bkt::sssp::detail

@@ -1,4 +1,5 @@
-// The parse driver: chunks at line boundaries, parallel parsing, failures turned into FILE:LINE.
+// The parse driver: chunks at line boundaries, parallel parsing, failures turned into FILE:LINE,
+// and the checks that stop an input early (the declared count passed, the memory budget passed).
 // Line numbers are only counted when something failed, so the fast path never counts newlines.
 #include "io/parsed_edges.hpp"
 
@@ -6,7 +7,9 @@
 #include <cstring>
 
 #include "bkt_apps/app_error.hpp"
+#include "bkt_apps/memory_limit.hpp"
 #include "io/huge_pages.hpp"
+#include "io/memory_plan.hpp"
 #include "parallel_for.hpp"
 
 namespace bkt::sssp::detail {
@@ -51,50 +54,112 @@ void reserve_edges(edge_chunk& chunk, std::string_view text, bool keep_weights) 
   if (keep_weights) prefer_huge_pages(chunk.weights.data(), estimate * sizeof(std::uint32_t));
 }
 
-void parse_chunks(std::vector<edge_chunk>& chunks, std::string_view text, const parse_settings& settings,
-                  const std::function<void(edge_chunk&)>& parse) {
-  parallel_for(static_cast<std::int64_t>(chunks.size()), 1, settings.threads, [&](std::int64_t index, std::int64_t) {
+std::int64_t line_number(const text_window& window, std::int64_t offset) {
+  offset = std::clamp<std::int64_t>(offset, 0, static_cast<std::int64_t>(window.text.size()));
+  return window.first_line + std::count(window.text.data(), window.text.data() + offset, '\n');
+}
+
+parse_failure located(parse_failure failure, const text_window& window) {
+  if (failure.line == 0) failure.line = line_number(window, failure.offset);
+  return failure;
+}
+
+void throw_failure(const parse_settings& settings, const parse_failure& failure) {
+  const std::string where = settings.name + ":" + std::to_string(failure.line);
+  if (failure.needed_bytes > 0) apps::require_host_memory(settings.memory_budget, failure.needed_bytes, where, failure.message);
+  throw apps::app_error(where + ": " + failure.message);
+}
+
+void window_parser::parse_window(const text_window& window) {
+  std::int64_t body = 0;
+  if (!header_) {
+    try {
+      header_ = read_header(window.text, window.last);
+    } catch (const parse_failure& failure) {
+      throw_failure(settings_, located(failure, window));
+    }
+    if (!header_) return;  // the window held comments only
+    body = header_->body;
+    header_line_ = line_number(window, header_->offset);
+    if (header_->num_vertices && header_->num_edges) {
+      // What the header declares is what the graph will take: refuse it now, before any edge.
+      const graph_size size{*header_->num_vertices, *header_->num_edges, settings_.add_reverse || header_->symmetric,
+                            settings_.keep_weights, static_cast<std::int64_t>(window.text.size())};
+      apps::require_host_memory(settings_.memory_budget, graph_peak_bytes(size),
+                                settings_.name + ":" + std::to_string(header_line_),
+                                "a graph of " + std::to_string(*header_->num_vertices) + " vertices and " +
+                                    std::to_string(*header_->num_edges) + " " + edge_name());
+    }
+  }
+  std::vector<edge_chunk> chunks = split_into_chunks(window.text.view(), body, settings_.threads);
+  parallel_for(static_cast<std::int64_t>(chunks.size()), 1, settings_.threads, [&](std::int64_t index, std::int64_t) {
     edge_chunk& chunk = chunks[static_cast<std::size_t>(index)];
     try {
-      parse(chunk);
+      parse_chunk(chunk, window.text);
     } catch (parse_failure& failure) {
       chunk.failure = std::move(failure);
     }
   });
+  throw_first_failure(chunks, window);
+  check_too_many(chunks, window);
+  for (edge_chunk& chunk : chunks) {
+    if (chunk.too_large) chunk.too_large = located(*chunk.too_large, window);  // the window goes; its lines are known now
+    edges_so_far_ += chunk.num_edges();
+    parsed_.chunks.push_back(std::move(chunk));
+  }
+  check_memory(window);
+}
+
+parsed_edges window_parser::finish() {
+  if (header_ && header_->num_edges && edges_so_far_ < *header_->num_edges)
+    throw_failure(settings_, {header_->offset,
+                              "the header declares " + std::to_string(*header_->num_edges) + " " + edge_name() +
+                                  " but the file has " + std::to_string(edges_so_far_),
+                              0, header_line_});
+  finish_edges(parsed_);
+  parsed_.num_vertices = vertices_so_far();
+  const graph_size size{parsed_.num_vertices, edges_so_far_, settings_.add_reverse || parsed_.symmetric,
+                        settings_.keep_weights, 0};
+  apps::require_host_memory(settings_.memory_budget, graph_peak_bytes(size), settings_.name,
+                            "a graph of " + std::to_string(parsed_.num_vertices) + " vertices and " +
+                                std::to_string(edges_so_far_) + " edges");
+  return std::move(parsed_);
+}
+
+void window_parser::throw_first_failure(const std::vector<edge_chunk>& chunks, const text_window& window) const {
   for (const edge_chunk& chunk : chunks)
-    if (chunk.failure) throw_failure(settings, text, *chunk.failure);
+    if (chunk.failure) throw_failure(settings_, located(*chunk.failure, window));
 }
 
-std::int64_t line_number(std::string_view text, std::int64_t offset) {
-  offset = std::clamp<std::int64_t>(offset, 0, static_cast<std::int64_t>(text.size()));
-  return std::count(text.data(), text.data() + offset, '\n') + 1;
-}
-
-void throw_failure(const parse_settings& settings, std::string_view text, const parse_failure& failure) {
-  throw apps::app_error(settings.name + ":" + std::to_string(line_number(text, failure.offset)) + ": " +
-                        failure.message);
-}
-
-void check_edge_count(const std::vector<edge_chunk>& chunks, std::string_view text, const parse_settings& settings,
-                      std::int64_t declared, std::int64_t header_offset, const char* what,
-                      const std::function<bool(const char* line)>& data_line) {
-  std::int64_t seen = 0;
+void window_parser::check_too_many(const std::vector<edge_chunk>& chunks, const text_window& window) const {
+  if (!header_ || !header_->num_edges) return;
+  const std::int64_t declared = *header_->num_edges;
+  std::int64_t seen = edges_so_far_;
   for (const edge_chunk& chunk : chunks) {
     if (seen + chunk.num_edges() > declared) {
       // Find the first line past the declared count by walking this chunk's lines again.
       std::int64_t wanted = declared - seen;
-      for (const char* line = text.data() + chunk.begin; line < text.data() + chunk.end; line = next_line(line))
-        if (data_line(line) && wanted-- == 0)
-          throw_failure(settings, text,
-                        {line - text.data(), "more " + std::string(what) + " than the " + std::to_string(declared) +
-                                                 " the header declares"});
+      const char* const base = window.text.data();
+      for (const char* line = base + chunk.begin; line < base + chunk.end; line = next_line(line))
+        if (is_edge_line(line) && wanted-- == 0)
+          throw_failure(settings_, located({line - base, "more " + std::string(edge_name()) + " than the " +
+                                                             std::to_string(declared) + " the header declares"},
+                                           window));
     }
     seen += chunk.num_edges();
   }
-  if (seen < declared)
-    throw_failure(settings, text,
-                  {header_offset, "the header declares " + std::to_string(declared) + " " + what + " but the file has " +
-                                      std::to_string(seen)});
+}
+
+void window_parser::check_memory(const text_window& window) const {
+  if (window.last) return;  // finish() checks the whole graph
+  const graph_size size{vertices_so_far(), edges_so_far_, settings_.add_reverse || (header_ && header_->symmetric),
+                        settings_.keep_weights, static_cast<std::int64_t>(window.text.size())};
+  const std::int64_t needed = graph_peak_bytes(size);
+  if (needed <= settings_.memory_budget) return;
+  const std::int64_t line = line_number(window, static_cast<std::int64_t>(window.text.size()) - 1);
+  apps::require_host_memory(settings_.memory_budget, needed, settings_.name + ":" + std::to_string(line),
+                            "a graph of " + std::to_string(size.vertices) + " vertices and " +
+                                std::to_string(size.input_edges) + " " + edge_name() + " by this line");
 }
 
 }  // namespace bkt::sssp::detail

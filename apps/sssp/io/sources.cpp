@@ -54,6 +54,7 @@ std::vector<vertex> parse_sources(const detail::text_buffer& text, std::int64_t 
     sources.push_back(source);
   }
   if (problem == nullptr) scanner.fail(text.size() > 0 ? end - 1 : end, "no problem line 'p aux sp ss K'");
+  if (declared == 0) scanner.fail(problem, "no sources: the problem line declares 0");
   if (sources.size() != declared)
     scanner.fail(problem, "the problem line declares " + std::to_string(declared) + " sources but the file has " +
                               std::to_string(sources.size()));
@@ -75,7 +76,7 @@ std::vector<vertex> read_dimacs_sources(const std::string& path, std::int64_t nu
   try {
     return parse_sources(text, num_vertices);
   } catch (const detail::parse_failure& failure) {
-    detail::throw_failure({path}, text.view(), failure);
+    detail::throw_failure({path}, detail::located(failure, detail::text_window{text, 1, true}));
   }
 }
 

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <string_view>
 
 #include "graph.hpp"
 
@@ -14,8 +15,11 @@ namespace bkt::sssp::detail {
 
 /// A problem at a byte offset of the input; the loader turns the offset into "FILE:LINE: ".
 struct parse_failure {
-  std::int64_t offset = 0;
+  std::int64_t offset = 0;  // in the text being parsed (a window of a gzip input)
   std::string message;
+  std::int64_t needed_bytes = 0;  // > 0: not bad text but a graph too large for the memory budget:
+                                  // `message` names what needs the bytes
+  std::int64_t line = 0;          // the 1-based line, once resolved (0: not yet)
 };
 
 inline bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
@@ -26,6 +30,10 @@ inline const char* skip_blanks(const char* p) {
 }
 /// The start of the next line: one past the '\n' at or after p (the buffer's sentinel stops it).
 const char* next_line(const char* p);
+
+/// A token of the input as a message shows it: as it is when short and plain, else quoted,
+/// escaped and cut (apps::quoted_excerpt), so that no message echoes control bytes or megabytes.
+std::string token_text(std::string_view token);
 
 /// scan_unsigned for more than 19 digits: nullptr when they overflow 64 bits.
 const char* scan_long_unsigned(const char* p, std::uint64_t& value);

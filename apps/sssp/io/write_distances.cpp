@@ -1,5 +1,5 @@
 // write_distances: text formatted with to_chars in blocks on several threads and written in
-// order; .npy through the shared array writer.
+// order; .npy through the shared array writer; both into files of the run's output set.
 #include "io/write_distances.hpp"
 
 #include <algorithm>
@@ -51,9 +51,8 @@ void format_block(std::string& text, std::span<const D> distances, std::span<con
 }
 
 template <class D>
-void write_text(const std::string& path, std::span<const D> distances, std::span<const std::int64_t> parents,
+void write_text(apps::output_file& out, std::span<const D> distances, std::span<const std::int64_t> parents,
                 vertex source, int index_base) {
-  apps::output_file out(path);
   out.write("# source " + std::to_string(std::int64_t{source} + index_base) + "\n");
   const auto n = static_cast<std::int64_t>(distances.size());
   const int threads = resolve_threads(0);
@@ -69,26 +68,19 @@ void write_text(const std::string& path, std::span<const D> distances, std::span
     });
     for (std::int64_t b = 0; b < count; ++b) out.write(blocks[static_cast<std::size_t>(b)]);
   }
-  out.commit();
-}
-
-apps::output_options npy_output(const std::string& path) {
-  apps::output_options options;
-  options.path = path;
-  options.format = apps::file_format::npy;
-  return options;
+  out.finish();
 }
 
 template <class D>
-void write_npy(const std::string& path, std::span<const D> distances, std::span<const std::int64_t> parents,
+void write_npy(const distance_files& files, std::span<const D> distances, std::span<const std::int64_t> parents,
                vertex source) {
   const auto n = static_cast<std::int64_t>(distances.size());
-  // Both files are written before either is renamed into place, so a failure while writing
-  // leaves neither.
-  apps::array_writer distance_writer(npy_output(path), apps::file_format::npy, apps::dtype_of<D>(), n);
+  apps::array_writer distance_writer(*files.distances, apps::byte_order::little, apps::file_format::npy,
+                                     apps::dtype_of<D>(), n);
   distance_writer.write(distances);
   if (!parents.empty()) {
-    apps::array_writer parent_writer(npy_output(parents_npy_path(path)), apps::file_format::npy,
+    if (files.parents == nullptr) throw std::invalid_argument("write_distances: parents given, but no parents file");
+    apps::array_writer parent_writer(*files.parents, apps::byte_order::little, apps::file_format::npy,
                                      apps::dtype::i64, n);
     std::vector<std::int64_t> block;
     for (std::int64_t first = 0; first < n; first += block_vertices) {
@@ -115,15 +107,36 @@ std::string parents_npy_path(const std::string& distances_path) {
   return stem + "-parents.npy";
 }
 
+distance_files add_distance_files(apps::output_set& outputs, const std::string& path, bool with_parents) {
+  distance_files files;
+  files.path = path;
+  files.npy = is_npy_path(path);
+  files.distances = &outputs.add(path);
+  if (files.npy && with_parents) files.parents = &outputs.add(parents_npy_path(path));
+  return files;
+}
+
 template <class D>
-void write_distances(const std::string& path, std::span<const D> distances, std::span<const std::int64_t> parents,
+void write_distances(const distance_files& files, std::span<const D> distances, std::span<const std::int64_t> parents,
                      vertex source, int index_base) {
   if (!parents.empty() && parents.size() != distances.size())
     throw std::invalid_argument("write_distances: parents must be empty or one per vertex");
-  if (is_npy_path(path)) write_npy(path, distances, parents, source);
-  else write_text(path, distances, parents, source, index_base);
+  if (files.npy) write_npy(files, distances, parents, source);
+  else write_text(*files.distances, distances, parents, source, index_base);
 }
 
+template <class D>
+void write_distances(const std::string& path, std::span<const D> distances, std::span<const std::int64_t> parents,
+                     vertex source, int index_base) {
+  apps::output_set outputs;
+  write_distances(add_distance_files(outputs, path, !parents.empty()), distances, parents, source, index_base);
+  outputs.commit_all();
+}
+
+template void write_distances(const distance_files&, std::span<const std::uint64_t>, std::span<const std::int64_t>,
+                              vertex, int);
+template void write_distances(const distance_files&, std::span<const double>, std::span<const std::int64_t>, vertex,
+                              int);
 template void write_distances(const std::string&, std::span<const std::uint64_t>, std::span<const std::int64_t>, vertex,
                               int);
 template void write_distances(const std::string&, std::span<const double>, std::span<const std::int64_t>, vertex, int);

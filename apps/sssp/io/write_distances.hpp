@@ -5,13 +5,27 @@
 #include <span>
 #include <string>
 
+#include "bkt_apps/output_set.hpp"
 #include "graph.hpp"
 
 namespace bkt::sssp {
 
+/// The outputs one source's distances go to, made before the run by add_distance_files.
+struct distance_files {
+  std::string path;                          // as the user's -o gave it, {source} replaced
+  bool npy = false;                          // ".npy", else text
+  apps::output_file* distances = nullptr;
+  apps::output_file* parents = nullptr;      // .npy with parents only: the -parents.npy file
+  bool written = false;                      // set by the caller once written
+};
+
+/// Adds the files for `path` to the run's `outputs` (creating their temporaries now): the
+/// distances, and with `with_parents` and a .npy path the parents file beside it.
+distance_files add_distance_files(apps::output_set& outputs, const std::string& path, bool with_parents);
+
 /// Writes `distances` (D: std::uint64_t or double; unreachable<D>() where the source does not
-/// reach) to `path`, whole or not at all. The extension decides: ".npy", else text; "-" is
-/// standard output (text).
+/// reach) into `files` and finishes them; the set's commit_all() shows them. The extension
+/// decides: ".npy", else text; "-" is standard output (text).
 /// Text: first "# source S", then one line per vertex "VERTEX DISTANCE", plus " PARENT" when
 /// parents are given; vertices and parents in the file's numbering (+ index_base), "inf" for
 /// unreachable, "-" as the parent of the source and of unreachable vertices; doubles in the
@@ -20,6 +34,11 @@ namespace bkt::sssp {
 /// (if any) go to PATH with ".npy" replaced by "-parents.npy" as int64 0-based array indices
 /// (the internal ids, so that parents[v] indexes the arrays), -1 for the source and unreachable.
 /// `parents` is empty or holds num_vertices internal ids (negative: none).
+template <class D>
+void write_distances(const distance_files& files, std::span<const D> distances, std::span<const std::int64_t> parents,
+                     vertex source, int index_base);
+
+/// The same to `path` alone, shown at once: whole or not at all.
 template <class D>
 void write_distances(const std::string& path, std::span<const D> distances, std::span<const std::int64_t> parents,
                      vertex source, int index_base);

@@ -1,13 +1,16 @@
-// The binary CSR cache: written on the first load, read on the next, and ignored when the input,
-// the options or the cache itself changed.
+// The binary CSR cache: written on the first load, read on the next, and ignored when the input
+// (its size, time or content), the options or the cache itself changed; never written for a small
+// input, a failed load, or a cache many times its input's size.
 #include <gtest/gtest.h>
 #include <zlib.h>
 
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <string>
 
 #include "../../common/tests/temp_dir.hpp"
+#include "bkt_apps/app_error.hpp"
 #include "io/load_graph.hpp"
 
 namespace bkt::sssp {
@@ -19,9 +22,11 @@ constexpr const char* small_graph = "c cached\np sp 4 5\na 1 2 7\na 1 3 2\na 3 2
 
 class io_cache : public apps::test::temp_dir_test {
  protected:
+  /// Options that cache any input, however small (the tool's threshold is 16 MiB).
   static load_options cached(int threads = 2) {
     load_options options;
     options.threads = threads;
+    options.min_cache_text_bytes = 0;
     return options;
   }
   /// Rewrites `file` with `text` and moves its modification time `seconds` on.
@@ -83,6 +88,61 @@ TEST_F(io_cache, a_changed_input_is_parsed_again) {
   EXPECT_TRUE(load_graph(input, cached()).from_cache);
 }
 
+TEST_F(io_cache, an_edit_that_keeps_size_and_time_is_parsed_again) {
+  // cp -p, rsync -t and touch -r keep the size and the modification time: only the content shows.
+  const std::string input = write_file("g.txt", "0 1 5\n1 2 6\n");
+  const fs::file_time_type stamp = fs::last_write_time(input);
+  const loaded_graph first = load_graph(input, cached());
+  EXPECT_FALSE(first.from_cache);
+  std::ofstream(input, std::ios::binary | std::ios::trunc) << "0 2 5\n2 1 7\n";
+  fs::last_write_time(input, stamp);
+  ASSERT_EQ(fs::last_write_time(input), stamp);
+  const loaded_graph edited = load_graph(input, cached());
+  EXPECT_FALSE(edited.from_cache);
+  const auto& graph = std::get<csr_graph<std::uint32_t>>(edited.graph);
+  EXPECT_EQ(graph.offsets, (std::vector<std::int64_t>{0, 1, 1, 2}));
+  EXPECT_EQ(graph.targets, (std::vector<vertex>{2, 1}));
+  EXPECT_EQ(graph.weights, (std::vector<std::uint32_t>{5, 7}));
+  const loaded_graph again = load_graph(input, cached());  // the cache now stands for the new content
+  EXPECT_TRUE(again.from_cache);
+  expect_same_graph(again, edited);
+}
+
+TEST_F(io_cache, small_inputs_are_not_cached_by_default) {
+  const std::string input = write_file("g.gr", small_graph);
+  load_options options;  // min_cache_text_bytes: 16 MiB
+  EXPECT_EQ(options.min_cache_text_bytes, std::int64_t{16} << 20);
+  const loaded_graph loaded = load_graph(input, options);
+  EXPECT_FALSE(loaded.from_cache);
+  EXPECT_EQ(loaded.cache_path, "");
+  EXPECT_FALSE(fs::exists(input + ".bkt-csr"));
+  options.min_cache_text_bytes = static_cast<std::int64_t>(std::string(small_graph).size());  // at the threshold: cached
+  EXPECT_NE(load_graph(input, options).cache_path, "");
+  EXPECT_TRUE(load_graph(input, options).from_cache);
+}
+
+TEST_F(io_cache, a_cache_many_times_its_input_is_not_written) {
+  // 20 bytes declaring 10^6 vertices: an 8 MB cache, 400000 times the text.
+  const std::string input = write_file("wide.gr", "p sp 1000000 1\na 1 2 3\n");
+  load_options options = cached();
+  options.verbose = true;
+  testing::internal::CaptureStderr();
+  const loaded_graph loaded = load_graph(input, options);
+  const std::string said = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(std::get<csr_graph<std::uint32_t>>(loaded.graph).num_vertices(), 1000000);
+  EXPECT_EQ(loaded.cache_path, "");
+  EXPECT_FALSE(fs::exists(input + ".bkt-csr"));
+  EXPECT_NE(said.find("no cache written"), std::string::npos) << said;
+  EXPECT_NE(said.find("over 4 times"), std::string::npos) << said;
+}
+
+TEST_F(io_cache, a_failed_load_writes_no_cache) {
+  const std::string input = write_file("bad.gr", "p sp 3 2\na 1 2 5\na 2 x 1\n");
+  EXPECT_THROW(load_graph(input, cached()), apps::app_error);
+  EXPECT_FALSE(fs::exists(input + ".bkt-csr"));
+  EXPECT_EQ(entries().size(), 1u);
+}
+
 TEST_F(io_cache, changed_options_are_parsed_again) {
   const std::string input = write_file("g.gr", small_graph);
   load_graph(input, cached());
@@ -110,8 +170,7 @@ TEST_F(io_cache, corrupt_or_truncated_caches_are_ignored_and_rewritten) {
   const std::string good = read_file(cache);
 
   std::string damaged = good;
-  damaged[damaged.size() - 20] = '\xff';  // a target far out of range
-  damaged[damaged.size() - 19] = '\xff';
+  damaged[damaged.size() - 20] = '\x01';  // a weight, still valid: only the hash shows it
   write_file("g.gr.bkt-csr", damaged);
   const loaded_graph after_damage = load_graph(input, cached());
   EXPECT_FALSE(after_damage.from_cache);

@@ -149,6 +149,39 @@ TEST_F(io_errors, the_first_error_in_file_order_wins_across_chunks) {
   expect_error("two.txt", two, 150001, "vertex -" + std::to_string(150000 % 1000) + " is out of range 0..4294967294");
 }
 
+TEST_F(io_errors, messages_escape_and_cut_what_they_echo) {
+  // Terminal escapes in a file must not reach the terminal raw.
+  expect_error("esc.txt", "0 1\n0 \x1b[31mred\n", 2, "bad vertex id '\\x1b[31mred': expected a non-negative integer");
+  expect_error("esc.gr", "p sp 3 1\n\x1b]0;title\x07 1 2 3\n", 2,
+               "expected 'a U V W', found '\\x1b]0;title\\x07 1 2 3'");
+  expect_error("esc.mtx", "%%MatrixMarket \x9b" "2J coordinate real general\n1 1 0\n", 1,
+               "MatrixMarket object '\\x9b2j' is not a matrix");
+  // A 5 MB token gives a message of a line, with the token's length.
+  const std::string token(5 << 20, '7');
+  const std::string cases[][2] = {
+      {"long_vertex.txt", "0 1\n0 " + token + "x\n"},
+      {"long_digits.txt", "0 1\n0 " + token + "\n"},
+      {"long_weight.gr", "p sp 3 1\na 1 2 1." + token + "\n"},
+      {"long_line.gr", "p sp 3 1\n" + token + "\n"},
+      {"long_float.txt", "0 1 1\n0 1 -" + token + ".5\n"},
+  };
+  for (const auto& [name, text] : cases) {
+    SCOPED_TRACE(name);
+    const std::string file = write_file(name, text);
+    load_options options;
+    options.use_cache = false;
+    try {
+      load_graph(file, options);
+      ADD_FAILURE() << "no error";
+    } catch (const apps::app_error& error) {
+      const std::string message = error.what();
+      EXPECT_EQ(message.rfind(file + ":2: ", 0), 0u) << message.substr(0, 300);
+      EXPECT_LT(message.size(), file.size() + 200) << message.substr(0, 300);
+      EXPECT_NE(message.find("... (524288"), std::string::npos) << message.substr(0, 300);  // the token's length
+    }
+  }
+}
+
 TEST_F(io_errors, missing_file_and_directory) {
   expect_message(path("missing.gr"), path("missing.gr") + ": cannot open: No such file or directory");
   expect_message(dir_.string(), dir_.string() + ": is a directory");

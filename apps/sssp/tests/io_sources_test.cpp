@@ -57,7 +57,6 @@ class io_source_files : public apps::test::temp_dir_test {
 TEST_F(io_source_files, reads_dimacs_ss_files) {
   const std::string file = write_file("s.ss", "c sources\np aux sp ss 3\nc between\ns 1\ns 5\n\ns 2\n");
   EXPECT_EQ(read_dimacs_sources(file, 5), (std::vector<vertex>{0, 4, 1}));
-  EXPECT_EQ(read_dimacs_sources(write_file("none.ss", "p aux sp ss 0\n"), 5), (std::vector<vertex>{}));
 }
 
 TEST_F(io_source_files, errors_name_file_and_line) {
@@ -72,6 +71,7 @@ TEST_F(io_source_files, errors_name_file_and_line) {
   expect_error("p aux sp ss 1\ns 1 2\n", 2, "expected 's V', found 's 1 2'");
   expect_error("p sp 5 1\n", 1, "expected 'p aux sp ss K', found 'p sp 5 1'");
   expect_error("p aux sp ss 1\np aux sp ss 1\n", 2, "a second problem line");
+  expect_error("c x\np aux sp ss 0\n", 2, "no sources: the problem line declares 0");  // nothing to run is an error
 }
 
 TEST_F(io_source_files, missing_file) {

@@ -29,6 +29,9 @@ TEST_F(tool_cli, bad_command_lines_exit_2_with_one_line) {
       {},                                                            // no graph
       {rome, "--no-such-flag"},                                      // unknown flag
       {rome, "--algorithm", "quick"},                                // unknown algorithm
+      {rome, "--algorithm", "2"},                                    // a number, not a name
+      {rome, "--delta", "nan"},                                      // not finite
+      {rome, "--threads", "1e3"},                                    // not a whole number as written
       {rome, "--random-weights", "9:2"},                             // lo > hi
       {rome, "--random-weights", "1-2"},                             // not LO:HI
       {rome, "--random-weights", "1:4294967296"},                    // hi over 2^32 - 1

@@ -151,17 +151,5 @@ TEST_F(tool_run, json_summary_matches_the_table) {
   EXPECT_EQ(summary_rows(to_stdout.err).size(), 1u);
 }
 
-TEST_F(tool_run, a_second_load_comes_from_the_cache) {
-  const std::string rome = data_graph("rome99.gr");
-  const std::string cache = (dir_ / "cache").string();
-  const tool_result first = run({rome, "--cpu", "--cache", cache});
-  ASSERT_EQ(first.exit_code, 0) << first.err;
-  EXPECT_NE(graph_line(first.out).find("parsed"), std::string::npos);
-  const tool_result second = run({rome, "--cpu", "--cache", cache});
-  ASSERT_EQ(second.exit_code, 0) << second.err;
-  EXPECT_NE(graph_line(second.out).find("from cache"), std::string::npos) << second.out;
-  EXPECT_EQ(summary_rows(second.out).at(0).checksum, summary_rows(first.out).at(0).checksum);
-}
-
 }  // namespace
 }  // namespace bkt::sssp::test

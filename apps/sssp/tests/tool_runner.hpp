@@ -98,8 +98,10 @@ class tool_test : public ::testing::Test {
     return names;
   }
 
-  /// Runs the tool; `stdin_file` empty means /dev/null.
-  tool_result run(const std::vector<std::string>& args, const std::string& stdin_file = "") const {
+  /// Runs the tool; `stdin_file` empty means /dev/null; `environment` holds "NAME=VALUE" entries
+  /// set in the child (CUDA_VISIBLE_DEVICES= hides every GPU).
+  tool_result run(const std::vector<std::string>& args, const std::string& stdin_file = "",
+                  const std::vector<std::string>& environment = {}) const {
     const std::string out_file = (dir_ / "stdout").string();
     const std::string err_file = (dir_ / "stderr").string();
     const pid_t child = ::fork();
@@ -112,6 +114,10 @@ class tool_test : public ::testing::Test {
       redirect(stdin_file.empty() ? "/dev/null" : stdin_file, O_RDONLY, STDIN_FILENO);
       redirect(out_file, O_WRONLY | O_CREAT | O_TRUNC, STDOUT_FILENO);
       redirect(err_file, O_WRONLY | O_CREAT | O_TRUNC, STDERR_FILENO);
+      for (const std::string& entry : environment) {
+        const std::size_t equals = entry.find('=');
+        ::setenv(entry.substr(0, equals).c_str(), entry.substr(equals + 1).c_str(), 1);
+      }
       std::vector<char*> argv;
       std::string exe = BKT_SSSP_EXE;
       argv.push_back(exe.data());
