@@ -6,13 +6,19 @@
 //   stable_partition:             read every key, write every key.
 //   select_if pairs:              read every key, and for each kept pair read its value and write
 //                                 key and value (an algorithm need not read dropped values).
+//
+// Each row checks the last outputs of both: the same kept count, and the same elements bit for bit
+// (the kept prefix; for stable_partition the rejected part too, which CUB writes reversed). Any
+// difference prints MISMATCH and exits 1.
 #include <cub/device/device_partition.cuh>
 #include <cub/device/device_select.cuh>
 #include <thrust/iterator/zip_iterator.h>
 
 #include <cstdio>
+#include <cstring>
 #include <functional>
 #include <string>
+#include <type_traits>
 
 #include "bkt/compact.cuh"
 #include "bkt/device_buffer.hpp"
@@ -58,17 +64,71 @@ __global__ void make_flags(const T* keys, std::uint8_t* flags, std::int64_t n, T
     flags[i] = keys[i] < threshold;
 }
 
-void expect_same_count(const std::int64_t* ours, const std::int64_t* peer, const std::string& what, cudaStream_t s) {
+/// The kept count both wrote, after checking that they agree and that it lies in [0, n].
+std::int64_t expect_same_count(const std::int64_t* ours, const std::int64_t* peer, std::int64_t n, const std::string& what,
+                               cudaStream_t s) {
   const auto a = bkt::read_sync(ours, s), b = bkt::read_sync(peer, s);
-  if (a != b) {
-    std::fprintf(stderr, "MISMATCH %s: bucketeer kept %lld, peer %lld\n", what.c_str(), (long long)a, (long long)b);
+  if (a != b || a < 0 || a > n) {
+    std::fprintf(stderr, "MISMATCH %s: bucketeer kept %lld, peer %lld (of %lld)\n", what.c_str(), (long long)a,
+                 (long long)b, (long long)n);
     std::exit(1);
+  }
+  return a;
+}
+
+/// The bits of a 1-, 4- or 8-byte element, as an unsigned integer: comparing them makes -0.0 and
+/// +0.0 differ and NaN equal itself, so the check is bit for bit.
+template <class T>
+__host__ __device__ std::uint64_t bits_of(const T& value) {
+  static_assert(sizeof(T) == 1 || sizeof(T) == 4 || sizeof(T) == 8, "1-, 4- or 8-byte elements");
+  using word = std::conditional_t<sizeof(T) == 1, std::uint8_t, std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>>;
+  word w;
+  memcpy(&w, &value, sizeof(T));
+  return w;
+}
+
+/// Counts the i in [0, length) where ours[i] and the peer's element differ in any bit, the peer's
+/// being peer[i], or peer[length - 1 - i] when `peer_reversed`; result[1] gets the smallest such i.
+template <class T>
+__global__ void count_differences(const T* ours, const T* peer, std::int64_t length, bool peer_reversed,
+                                  unsigned long long* result) {
+  for (std::int64_t i = blockIdx.x * std::int64_t{blockDim.x} + threadIdx.x; i < length;
+       i += std::int64_t{gridDim.x} * blockDim.x) {
+    const T& theirs = peer[peer_reversed ? length - 1 - i : i];
+    if (bits_of(ours[i]) != bits_of(theirs)) {
+      atomicAdd(result, 1ull);
+      atomicMin(result + 1, static_cast<unsigned long long>(i));
+    }
   }
 }
 
-/// Ours writes counts[0], the peer counts[1]: both must keep as many elements.
-std::function<void(const comparison&)> same_counts(const std::int64_t* counts, cudaStream_t stream) {
-  return [=](const comparison& row) { expect_same_count(counts, counts + 1, row.name, stream); };
+/// Stops the benchmark unless ours[0, length) equals the peer's `length` elements bit for bit
+/// (read back to front when `peer_reversed`); `part` names what is compared.
+template <class T>
+void expect_same_items(const T* ours, const T* peer, std::int64_t length, bool peer_reversed, const std::string& what,
+                       const char* part, cudaStream_t stream) {
+  if (length == 0) return;
+  bkt::device_buffer<unsigned long long> result(2, stream);
+  BKT_CUDA_CHECK(cudaMemsetAsync(result.data(), 0, sizeof(unsigned long long), stream));
+  BKT_CUDA_CHECK(cudaMemsetAsync(result.data() + 1, 0xff, sizeof(unsigned long long), stream));
+  count_differences<T><<<1024, 256, 0, stream>>>(ours, peer, length, peer_reversed, result.data());
+  BKT_CHECK_LAUNCH(stream);
+  const auto found = bkt::to_host_sync<unsigned long long>({result.data(), 2}, stream);
+  if (found[0] == 0) return;
+  const auto first = static_cast<std::int64_t>(found[1]);
+  const T mine = bkt::read_sync(ours + first, stream);
+  const T theirs = bkt::read_sync(peer + (peer_reversed ? length - 1 - first : first), stream);
+  std::fprintf(stderr, "MISMATCH %s: %llu of %lld %s differ from the peer's; first at %lld: bucketeer 0x%llx, peer 0x%llx\n",
+               what.c_str(), found[0], static_cast<long long>(length), part, static_cast<long long>(first),
+               static_cast<unsigned long long>(bits_of(mine)), static_cast<unsigned long long>(bits_of(theirs)));
+  std::exit(1);
+}
+
+/// A row's check: ours wrote counts[0], the peer counts[1]; both must keep as many of the n
+/// elements, then `same_items(row name, kept)` compares what they wrote.
+std::function<void(const comparison&)> same_output(const std::int64_t* counts, std::int64_t n, cudaStream_t stream,
+                                                   std::function<void(const std::string&, std::int64_t)> same_items) {
+  return [=](const comparison& row) { same_items(row.name, expect_same_count(counts, counts + 1, n, row.name, stream)); };
 }
 
 template <class T>
@@ -91,6 +151,22 @@ void bench_keys(bkt::bench::report& rep, const bkt::bench::options& opts, std::i
     const std::string keep = " keep=" + std::to_string(percent) + "%";
 
     const std::string size = std::to_string(sizeof(T));
+    // select_if and select_flagged: the kept elements, in input order, as CUB's DeviceSelect.
+    const auto same_kept = [&] {
+      return same_output(counts.data(), n, stream, [&](const std::string& what, std::int64_t kept) {
+        expect_same_items(out.data(), peer_out.data(), kept, false, what, "kept elements", stream);
+      });
+    };
+    // stable_partition against CUB's one-output DevicePartition::If: the same kept prefix; CUB
+    // writes the rejected elements in reverse input order, ours in input order (to `rejected`
+    // with two outputs, else after the kept ones).
+    const auto same_partition = [&](bool two_outputs) {
+      return same_output(counts.data(), n, stream, [&, two_outputs](const std::string& what, std::int64_t kept) {
+        expect_same_items(out.data(), peer_out.data(), kept, false, what, "kept elements", stream);
+        expect_same_items(two_outputs ? rejected.data() : out.data() + kept, peer_out.data() + kept, n - kept, true, what,
+                          "rejected elements", stream);
+      });
+    };
     const auto cub_select = cub.prepare(
         [&](void* t, std::size_t& b, cudaStream_t s) {
           return cub::DeviceSelect::If(t, b, keys.data(), peer_out.data(), counts.data() + 1, n, pred, s);
@@ -99,7 +175,7 @@ void bench_keys(bkt::bench::report& rep, const bkt::bench::options& opts, std::i
     compare(rep, opts, {std::string("select_if ") + type + keep, e, e * sizeof(T) + kept * sizeof(T),
                         "read n*" + size + " + write kept*" + size},
             "cub::If", [&](cudaStream_t s) { bkt::select_if<T>(keys.span(), out.span(), counts.data(), pred, ws, s); },
-            cub_select, same_counts(counts.data(), stream), stream);
+            cub_select, same_kept(), stream);
     if (percent != 50) continue;
 
     make_flags<T><<<1024, 256, 0, stream>>>(keys.data(), flags.data(), n, threshold);
@@ -116,7 +192,7 @@ void bench_keys(bkt::bench::report& rep, const bkt::bench::options& opts, std::i
                                                     n, s);
                 },
                 stream),
-            same_counts(counts.data(), stream), stream);
+            same_kept(), stream);
 
     const auto cub_partition = cub.prepare(
         [&](void* t, std::size_t& b, cudaStream_t s) {
@@ -127,13 +203,13 @@ void bench_keys(bkt::bench::report& rep, const bkt::bench::options& opts, std::i
     compare(rep, opts, {std::string("stable_partition ") + type + keep, e, 2 * e * sizeof(T), partition_bytes},
             "cub::Part.If",
             [&](cudaStream_t s) { bkt::stable_partition<T>(keys.span(), out.span(), counts.data(), pred, ws, s); },
-            cub_partition, same_counts(counts.data(), stream), stream);
+            cub_partition, same_partition(false), stream);
     compare(rep, opts, {std::string("stable_partition 2 outputs ") + type + keep, e, 2 * e * sizeof(T), partition_bytes},
             "cub::Part.If",
             [&](cudaStream_t s) {
               bkt::stable_partition<T>(keys.span(), out.span(), rejected.span(), counts.data(), pred, ws, s);
             },
-            cub_partition, same_counts(counts.data(), stream), stream);
+            cub_partition, same_partition(true), stream);
   }
 }
 
@@ -163,7 +239,13 @@ void bench_pairs(bkt::bench::report& rep, const bkt::bench::options& opts, std::
                   return cub::DeviceSelect::If(t, b, in, out, counts.data() + 1, n, key_below{threshold}, s);
                 },
                 stream),
-            same_counts(counts.data(), stream), stream);
+            same_output(counts.data(), n, stream,
+                        [&](const std::string& what, std::int64_t kept) {
+                          expect_same_items(keys_out.data(), peer_keys.data(), kept, false, what, "kept keys", stream);
+                          expect_same_items(values_out.data(), peer_values.data(), kept, false, what, "kept values",
+                                            stream);
+                        }),
+            stream);
   }
 }
 

@@ -52,8 +52,9 @@ struct beam {
   double angle = 0;
 };
 
-/// A 2-D elliptical Gaussian fitted to the PSF's main lobe (see cpu/beam_fit.cpp for how).
-beam fit_beam(const image& psf);
+/// A 2-D elliptical Gaussian fitted to the PSF's main lobe (see cpu/beam_fit.cpp for how). Throws
+/// bkt::apps::app_error "NAME: cannot fit a restoring beam: ..." when the lobe is too small.
+beam fit_beam(const image& psf, const std::string& name = "the PSF");
 
 /// model convolved with the beam (peak 1) plus residual: the restored image.
 image restore(const image& model, const image& residual, const beam& restoring_beam);

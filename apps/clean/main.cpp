@@ -3,9 +3,34 @@
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
+#include <new>
+#include <string>
 
+#include "bkt/error.hpp"
+#include "bkt_apps/app_error.hpp"
 #include "options.hpp"
 #include "run_clean.hpp"
+
+namespace {
+
+/// Running out of memory names the image being cleaned: the run's size is that file's doing.
+bkt::clean::run_summary run_naming_the_image(const bkt::clean::options& opts, bkt::apps::output_set& outputs) {
+  try {
+    return bkt::clean::run_clean(opts, outputs);
+  } catch (const std::bad_alloc&) {
+    throw bkt::apps::app_error(opts.dirty_path + ": out of host memory while deconvolving it (--max-memory SIZE "
+                                                 "refuses such a run before it starts)");
+  } catch (const bkt::error& e) {
+    if (!e.out_of_memory()) throw;
+    std::string message = opts.dirty_path + ": GPU out of memory while deconvolving it (--cpu runs it on the CPU): " +
+                          e.what();
+    if (opts.common.verbose && e.file() != nullptr)
+      message += std::string(" (") + e.file() + ":" + std::to_string(e.line()) + ")";
+    throw bkt::apps::app_error(message, bkt::apps::exit_gpu_failure);
+  }
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   using namespace bkt::clean;
@@ -15,8 +40,12 @@ int main(int argc, char** argv) {
   add_options(app, opts);
   return bkt::apps::run_tool("bkt-clean", app, argc, argv, opts.common, [&] {
     check_options(opts);
-    const run_summary summary = run_clean(opts);
-    bkt::apps::write_json_summary(opts.common, summary_json(summary));
+    // Every output goes through one set, shown only once all are written (bkt_apps/output_set.hpp).
+    bkt::apps::output_set outputs;
+    bkt::apps::output_file* json = bkt::apps::add_json_summary(outputs, opts.common);
+    const run_summary summary = run_naming_the_image(opts, outputs);
+    bkt::apps::write_json_summary(json, summary_json(summary));
+    outputs.commit_all();
     // With --json - the JSON takes standard output in place of the text summary.
     if (opts.common.json_path != "-") std::fputs(format_summary(summary).c_str(), stdout);
   });

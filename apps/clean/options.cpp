@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "bkt_apps/app_error.hpp"
+#include "bkt_apps/number_options.hpp"
 #include "io/plot_file.hpp"
 
 #ifndef BKT_VERSION
@@ -79,17 +80,17 @@ void add_options(CLI::App& app, options& opts) {
          "hogbom (default) or clark (minor cycles on the bright pixels, major cycles by FFT)")
       ->type_name("NAME")
       ->check(check([](std::string& name) {
-        return name == "hogbom" || name == "clark" ? std::string() : "'" + name + "' is not hogbom or clark";
+        return name == "hogbom" || name == "clark" ? std::string() : bkt::apps::quoted_excerpt(name) + " is not hogbom or clark";
       }));
   app.add_option("--niter", opts.niter, "most components to take, over all major cycles (default 1000)")
       ->type_name("N")
-      ->check(CLI::Range(std::int64_t{0}, std::numeric_limits<std::int64_t>::max()).description(""));
+      ->transform(bkt::apps::whole_number(0));
   const auto fraction = check([](std::string& text) {
     double value = 0;
     const auto [end, code] = std::from_chars(text.data(), text.data() + text.size(), value);
     return code == std::errc{} && end == text.data() + text.size() && value > 0 && value <= 1
                ? std::string()
-               : "'" + text + "' is not in (0, 1]";
+               : bkt::apps::quoted_excerpt(text) + " is not in (0, 1]";
   });
   app.add_option("--gain", opts.gain, "loop gain: the fraction of the peak taken per component (default 0.1)")
       ->type_name("G")
@@ -101,13 +102,13 @@ void add_options(CLI::App& app, options& opts) {
   app.add_option("--threshold", opts.threshold, "stop once the peak |residual| is at or below this, in image units "
                                                 "(Jy/beam; default 0)")
       ->type_name("FLUX")
-      ->check(CLI::NonNegativeNumber.description(""));
+      ->check(bkt::apps::number_at_least(0));
   app.add_option_function<double>(
          "--auto-threshold", [&opts](double sigma) { opts.auto_threshold = sigma; },
          "stop at SIGMA x the dirty image's noise (1.4826 x median absolute deviation, measured at the start), or "
          "at --threshold if higher")
       ->type_name("SIGMA")
-      ->check(CLI::PositiveNumber.description(""));
+      ->check(bkt::apps::number_above(0));
   app.add_option("--mask", opts.mask_path, "components only where this FITS image (the dirty image's size) is nonzero")
       ->type_name("MASK.fits");
   app.add_option_function<std::string>(
@@ -120,10 +121,10 @@ void add_options(CLI::App& app, options& opts) {
       ->type_name("X0,Y0,X1,Y1")
       ->check(check([](std::string& text) {
         const auto values = parse_list<std::int64_t>(text);
-        if (!values || values->size() != 4) return "'" + text + "' is not X0,Y0,X1,Y1 (four integers)";
+        if (!values || values->size() != 4) return bkt::apps::quoted_excerpt(text) + " is not X0,Y0,X1,Y1 (four integers)";
         const auto& v = *values;
         if (v[0] < 0 || v[1] < 0 || v[2] < v[0] || v[3] < v[1])
-          return "'" + text + "' is not a box: need 0 <= X0 <= X1 and 0 <= Y0 <= Y1";
+          return bkt::apps::quoted_excerpt(text) + " is not a box: need 0 <= X0 <= X1 and 0 <= Y0 <= Y1";
         return std::string();
       }));
   app.add_option_function<std::string>(
@@ -142,16 +143,16 @@ void add_options(CLI::App& app, options& opts) {
       ->check(check([](std::string& text) {
         if (text == "fit") return std::string();
         const auto values = parse_list<double>(text);
-        if (!values || values->size() != 3) return "'" + text + "' is not fit or BMAJ,BMIN,BPA (three numbers)";
+        if (!values || values->size() != 3) return bkt::apps::quoted_excerpt(text) + " is not fit or BMAJ,BMIN,BPA (three numbers)";
         if (!((*values)[1] > 0 && (*values)[0] >= (*values)[1]) || !std::isfinite((*values)[0]) || !std::isfinite((*values)[2]))
-          return "'" + text + "': need BMAJ >= BMIN > 0";
+          return bkt::apps::quoted_excerpt(text) + ": need BMAJ >= BMIN > 0";
         return std::string();
       }));
   app.add_option_function<std::int64_t>(
          "--plane", [&opts](std::int64_t plane) { opts.plane = plane; },
          "deconvolve only this plane of a cube (0-based, axes 3 and 4 flattened); default: every plane")
       ->type_name("N")
-      ->check(CLI::NonNegativeNumber.description(""));
+      ->transform(bkt::apps::whole_number(0));
   app.add_option("--plot", opts.plot_path, "write a quick look of the restored and residual images (.png or .svg)")
       ->type_name("FILE");
 }
@@ -160,8 +161,15 @@ void check_options(const options& opts) {
   if (opts.psf_path.empty() == !opts.psf_from_beam)
     throw bkt::apps::usage_error(opts.psf_from_beam ? "give PSF.fits or --psf-beam, not both"
                                                     : "PSF.fits is required (or --psf-beam for the header's beam)");
+  // An empty prefix would write "-model.fits" and friends into the current directory, names
+  // that read as options; a prefix ending in '/' would hide them as "DIR/-model.fits".
+  if (opts.prefix.empty()) throw bkt::apps::usage_error("--prefix: the prefix is empty; give one such as out or DIR/out");
+  if (opts.prefix.back() == '/')
+    throw bkt::apps::usage_error("--prefix " + bkt::apps::quoted_excerpt(opts.prefix) +
+                                 " ends in '/': give a name after the directory, such as " +
+                                 bkt::apps::quoted_excerpt(opts.prefix + "out"));
   if (!opts.plot_path.empty() && !plot_format_of(opts.plot_path))
-    throw bkt::apps::usage_error("--plot " + opts.plot_path + ": the name must end in .png or .svg");
+    throw bkt::apps::usage_error("--plot " + bkt::apps::quoted_excerpt(opts.plot_path) + ": the name must end in .png or .svg");
 }
 
 std::vector<std::string> history_lines(const options& opts) {

@@ -38,7 +38,8 @@ struct options {
 /// Declares every option on `app`, parsed into `opts`.
 void add_options(CLI::App& app, options& opts);
 
-/// Checks what CLI11 cannot express (usage_error, exit 2): --plot's extension (.png or .svg).
+/// Checks what CLI11 cannot express (usage_error, exit 2): PSF.fits or --psf-beam, a --prefix that
+/// is not empty and does not end in '/', --plot's extension (.png or .svg).
 void check_options(const options& opts);
 
 /// The settings as HISTORY lines for the FITS outputs ("bkt-clean 0.1.0: hogbom niter=1000 ...").

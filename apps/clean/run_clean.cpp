@@ -8,6 +8,7 @@
 
 #include "bkt/stream.hpp"
 #include "bkt_apps/app_error.hpp"
+#include "bkt_apps/memory_limit.hpp"
 #include "bkt_apps/progress.hpp"
 #include "deconvolve.hpp"
 #include "io/beam_psf.hpp"
@@ -107,7 +108,7 @@ deconvolved_plane deconvolve_plane(const options& opts, const clean_inputs& inpu
   summary.residual_rms = finite_rms(cleaned.residual);
   summary.threshold = params.threshold;
   summary.component_pixels = nonzero_pixels(cleaned.model, summary.model_flux);
-  if (!opts.beam) summary.fitted_beam = fit_beam(psf);
+  if (!opts.beam) summary.fitted_beam = fit_beam(psf, psf_name);
   result.images.model = std::move(cleaned.model);
   result.images.residual = std::move(cleaned.residual);
   return result;
@@ -115,12 +116,17 @@ deconvolved_plane deconvolve_plane(const options& opts, const clean_inputs& inpu
 
 }  // namespace
 
-run_summary run_clean(const options& opts) {
+run_summary run_clean(const options& opts, bkt::apps::output_set& output_set) {
   const auto start = clock_type::now();
   const auto verbose = [&](const std::string& message) {
     if (opts.common.verbose) std::fprintf(stderr, "bkt-clean: %.3f s: %s\n", seconds_since(start), message.c_str());
   };
-  clean_inputs inputs = load_clean_inputs(opts.dirty_path, opts.psf_path, opts.mask_path, opts.plane);
+  // Created before the work, so that an unwritable prefix or plot path fails now rather than after it.
+  for (const std::string* input : {&opts.dirty_path, &opts.psf_path, &opts.mask_path}) output_set.protect_input(*input);
+  const output_paths paths = output_paths_for(opts.prefix, opts.plot_path);
+  clean_outputs outputs(paths, output_set);
+  clean_inputs inputs = load_clean_inputs(opts.dirty_path, opts.psf_path, opts.mask_path, opts.plane,
+                                          bkt::apps::host_memory_budget(opts.common));
   const sky_wcs wcs(inputs.dirty.header);
   const std::optional<pixel_scale> scale = wcs.scale();
   if (opts.psf_from_beam) inputs.psf = psf_from_header_beam(inputs.dirty, scale);
@@ -140,10 +146,6 @@ run_summary run_clean(const options& opts) {
   summary.beam_given = opts.beam.has_value();
   summary.read_seconds = seconds_since(start);
   verbose("read " + opts.dirty_path + " and " + inputs.psf.name);
-
-  // Created before the work, so that an unwritable prefix fails now rather than after it.
-  const output_paths paths = output_paths_for(opts.prefix, opts.plot_path);
-  clean_outputs outputs(paths);
 
   const bool on_gpu = bkt::apps::use_gpu(opts.common);
   summary.device = bkt::apps::device_label(on_gpu);

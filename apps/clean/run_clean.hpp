@@ -1,14 +1,16 @@
 // One bkt-clean run from parsed options to written outputs.
 #pragma once
 
+#include "bkt_apps/output_set.hpp"
 #include "options.hpp"
 #include "summary.hpp"
 
 namespace bkt::clean {
 
 /// Reads the inputs, deconvolves each selected plane (clean_gpu on its own stream when
-/// bkt::apps::use_gpu, else clean_cpu), restores, and writes every output; returns the summary.
+/// bkt::apps::use_gpu, else clean_cpu), restores, and writes every output into `outputs` (created
+/// there before the inputs are read; the caller's commit_all() shows them); returns the summary.
 /// Throws bkt::apps::app_error for bad input and I/O, bkt::error for CUDA failures.
-run_summary run_clean(const options& opts);
+run_summary run_clean(const options& opts, bkt::apps::output_set& outputs);
 
 }  // namespace bkt::clean

@@ -126,7 +126,7 @@ beam beam_of_form(const vector3& form) {
 
 }  // namespace
 
-beam fit_beam(const image& psf) {
+beam fit_beam(const image& psf, const std::string& name) {
   const std::vector<std::uint8_t> in_lobe = cpu::main_lobe(psf);
   const std::int64_t centre_x = psf_centre(psf.width);
   const std::int64_t centre_y = psf_centre(psf.height);
@@ -142,8 +142,10 @@ beam fit_beam(const image& psf) {
   }
   vector3 form{};
   if (samples.size() < 3 || !fit_log(samples, form))
-    throw apps::app_error("PSF: cannot fit a restoring beam: its main lobe has " + std::to_string(samples.size()) +
-                          " pixels besides the centre above 35% of the peak, too few or too narrow for a Gaussian");
+    throw apps::app_error(name + ": cannot fit a restoring beam: the PSF's main lobe has " +
+                          std::to_string(samples.size()) +
+                          " pixels besides the centre above 35% of the peak, too few or too narrow for a Gaussian "
+                          "(give --beam BMAJ,BMIN,BPA)");
   refine(samples, form);
   return beam_of_form(form);
 }

@@ -27,7 +27,8 @@ bool one_of(const std::string& type, std::initializer_list<std::string_view> nam
 }
 
 std::string describe(std::size_t axis, const std::vector<std::int64_t>& lengths, const std::vector<std::string>& ctypes) {
-  const std::string ctype = ctypes[axis].empty() ? "without CTYPE" : ctypes[axis];
+  // CTYPE comes from the file: quoted and escaped, so that no byte of it reaches the terminal raw.
+  const std::string ctype = ctypes[axis].empty() ? "without CTYPE" : bkt::apps::quoted_excerpt(ctypes[axis]);
   return "axis " + std::to_string(axis + 1) + " is " + ctype + " (NAXIS" + std::to_string(axis + 1) + " = " +
          std::to_string(lengths[axis]) + ")";
 }

@@ -1,5 +1,7 @@
 #include "beam_psf.hpp"
 
+#include <cmath>
+#include <cstdio>
 #include <string>
 
 #include "bkt_apps/app_error.hpp"
@@ -7,6 +9,15 @@
 #include "fits_header.hpp"
 
 namespace bkt::clean {
+namespace {
+
+std::string number_text(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", value);
+  return text;
+}
+
+}  // namespace
 
 fits_image psf_from_header_beam(const fits_image& dirty, const std::optional<pixel_scale>& scale) {
   const auto major = header_number(dirty.header, "BMAJ");
@@ -15,8 +26,16 @@ fits_image psf_from_header_beam(const fits_image& dirty, const std::optional<pix
   if (!major || !minor)
     throw bkt::apps::app_error(dirty.name + ": --psf-beam needs the restoring beam (BMAJ, BMIN) in the header");
   if (!scale) throw bkt::apps::app_error(dirty.name + ": --psf-beam needs a celestial WCS to put BMAJ/BMIN on pixels");
-  const beam pixel_beam = beam_in_pixels(sky_beam{*major, *minor, angle.value_or(0.0)}, *scale);
-  cpu::check_beam(pixel_beam);
+  if (!(*major > 0 && *minor > 0 && std::isfinite(*major) && std::isfinite(*minor)))
+    throw bkt::apps::app_error(dirty.name + ": --psf-beam needs BMAJ and BMIN > 0 and finite (the header has BMAJ = " +
+                               number_text(*major) + ", BMIN = " + number_text(*minor) + ")");
+  beam pixel_beam;
+  try {
+    pixel_beam = beam_in_pixels(sky_beam{*major, *minor, angle.value_or(0.0)}, *scale);
+    cpu::check_beam(pixel_beam);
+  } catch (const bkt::apps::app_error& e) {
+    throw bkt::apps::app_error(dirty.name + ": --psf-beam: " + e.what());
+  }
 
   fits_image psf;
   psf.name = dirty.name + " (its BMAJ/BMIN/BPA beam)";

@@ -32,11 +32,13 @@ struct clean_inputs {
 
 /// Reads the files and checks what concerns more than one file: PSF and mask plane counts (one,
 /// or the image's), the mask's size, --plane within the cube (a usage error), and that the
-/// selected planes hold a pixel that is not NaN. An empty psf_path leaves `psf` empty, for the
-/// caller to fill (--psf-beam). The PSF's size and peak are prepare_psf's to
-/// check. Errors name the file: bkt::apps::app_error "PATH: problem".
+/// selected planes hold a pixel that is not NaN. Before any pixel is read it plans the run's host
+/// memory from the headers (inputs, three result images per plane, one plane's FFT work) and
+/// refuses a run that needs more than `host_budget` bytes (bkt::apps::host_memory_budget). An
+/// empty psf_path leaves `psf` empty, for the caller to fill (--psf-beam). The PSF's size and
+/// peak are prepare_psf's to check. Errors name the file: bkt::apps::app_error "PATH: problem".
 clean_inputs load_clean_inputs(const std::string& dirty_path, const std::string& psf_path, const std::string& mask_path,
-                               std::optional<std::int64_t> plane);
+                               std::optional<std::int64_t> plane, std::int64_t host_budget);
 
 /// clean_params::mask for one plane: 1 where the mask image is nonzero (and not NaN) and inside
 /// `box`, 0 elsewhere; empty (every pixel) when there is neither. A box reaching outside the image

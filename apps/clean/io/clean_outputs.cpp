@@ -68,10 +68,10 @@ output_units units_for(const std::optional<std::string>& input_bunit) {
   return {unit, unit};
 }
 
-clean_outputs::clean_outputs(const output_paths& paths) : paths_(paths) {
+clean_outputs::clean_outputs(const output_paths& paths, bkt::apps::output_set& outputs) : paths_(paths) {
   for (const std::string* path : {&paths.model, &paths.residual, &paths.restored, &paths.sources, &paths.components})
-    files_.emplace_back(*path);
-  if (!paths.plot.empty()) files_.emplace_back(paths.plot);
+    files_.push_back(&outputs.add(*path));
+  if (!paths.plot.empty()) files_.push_back(&outputs.add(paths.plot));
 }
 
 void clean_outputs::write(const clean_inputs& inputs, const std::vector<plane_images>& planes, const output_notes& notes) {
@@ -89,18 +89,18 @@ void clean_outputs::write(const clean_inputs& inputs, const std::vector<plane_im
     for (const plane_images& plane : planes) pixels.push_back(plane.*member);
     return encode_fits_image(lengths, inputs.dirty.header, pixels, keys, name);
   };
-  files_[0].write(encode(&plane_images::model, model_keys, paths_.model));
-  files_[1].write(encode(&plane_images::residual, image_keys, paths_.residual));
-  files_[2].write(encode(&plane_images::restored, image_keys, paths_.restored));
+  files_[0]->write(encode(&plane_images::model, model_keys, paths_.model));
+  files_[1]->write(encode(&plane_images::residual, image_keys, paths_.residual));
+  files_[2]->write(encode(&plane_images::restored, image_keys, paths_.restored));
   const component_files components = component_outputs(inputs, planes, notes);
-  files_[3].write(components.sources);
-  files_[4].write(components.json);
+  files_[3]->write(components.sources);
+  files_[4]->write(components.json);
   if (!paths_.plot.empty()) {
     // A cube's plot shows its first deconvolved plane.
     const rgb_canvas canvas = draw_quick_look(planes.front().restored, planes.front().residual, units.image);
-    files_[5].write(encode_plot(canvas, *plot_format_of(paths_.plot)));
+    files_[5]->write(encode_plot(canvas, *plot_format_of(paths_.plot)));
   }
-  for (auto& file : files_) file.commit();
+  for (bkt::apps::output_file* file : files_) file->finish();
 }
 
 }  // namespace bkt::clean

@@ -1,7 +1,8 @@
 // The files one bkt-clean run writes beside --prefix P: P-model.fits, P-residual.fits,
-// P-restored.fits, P-sources.txt, P-components.json, and the --plot file. All are created as
-// temporaries before the deconvolution starts (an unwritable prefix fails at once) and renamed
-// into place together at the end; a failure anywhere leaves none of them.
+// P-restored.fits, P-sources.txt, P-components.json, and the --plot file. They are outputs of the
+// run's bkt::apps::output_set: created as temporaries before the inputs are read (an unwritable
+// prefix or plot path fails at once) and shown by its commit_all() with the --json summary; a
+// failure anywhere before that leaves none of them.
 #pragma once
 
 #include <cstdint>
@@ -11,7 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "bkt_apps/output_file.hpp"
+#include "bkt_apps/output_set.hpp"
 #include "clean_inputs.hpp"
 #include "fits_write.hpp"
 
@@ -49,16 +50,16 @@ struct output_notes {
 
 class clean_outputs {
  public:
-  /// Creates every temporary, the model's first; throws app_error "PATH: cannot create: REASON".
-  explicit clean_outputs(const output_paths& paths);
+  /// Adds every file to `outputs`, the model's first; throws app_error "PATH: cannot create: REASON".
+  clean_outputs(const output_paths& paths, bkt::apps::output_set& outputs);
 
-  /// Encodes everything (FITS planes in the input's layout, or a single plane of it), writes it
-  /// and renames all files into place. `planes` are in inputs.planes order.
+  /// Encodes everything (FITS planes in the input's layout, or a single plane of it) and writes
+  /// it; the set's commit_all() shows the files. `planes` are in inputs.planes order.
   void write(const clean_inputs& inputs, const std::vector<plane_images>& planes, const output_notes& notes);
 
  private:
   output_paths paths_;
-  std::vector<bkt::apps::output_file> files_;  // model, residual, restored, sources, components, [plot]
+  std::vector<bkt::apps::output_file*> files_;  // model, residual, restored, sources, components, [plot]
 };
 
 }  // namespace bkt::clean

@@ -24,8 +24,17 @@ struct fits_image {
 };
 
 /// Reads the primary HDU of `path`: BITPIX 8/16/32/64 (scaled by BSCALE/BZERO, BLANK -> NaN),
-/// -32 or -64, NAXIS 2 to 4 in a layout check_axis_layout accepts. Throws bkt::apps::app_error
-/// "PATH: problem" for a missing, unreadable, non-FITS or truncated file and a bad layout.
+/// -32 or -64 (NaN stays NaN: a blank), NAXIS 2 to 4 in a layout check_axis_layout accepts. Throws
+/// bkt::apps::app_error "PATH: problem" for a missing, unreadable, non-FITS or truncated file, a
+/// bad layout, BSCALE = 0, and a pixel of +inf or -inf (with its position).
 fits_image read_fits_image(const std::string& path);
+
+/// The checks and header of read_fits_image without reading a pixel (planes stays empty): what
+/// a run plans its memory from.
+fits_image read_fits_header(const std::string& path);
+
+/// The pixels the axes hold, all planes (read or not). Throws app_error "NAME: image too large"
+/// past 2^60.
+std::int64_t pixel_count(const fits_image& file);
 
 }  // namespace bkt::clean

@@ -154,8 +154,16 @@ TEST_F(fits_read, axis_count_out_of_range) {
 
 TEST_F(fits_read, unknown_axis_layout) {
   write_test_fits(path("freq1.fits"), {-32, {4, 2}, std::vector<double>(8, 1.0), {"CTYPE1  = 'FREQ'", "CTYPE2  = 'DEC--SIN'"}, {}, {}, {}});
-  EXPECT_NE(error_of("freq1.fits").find("freq1.fits: unknown axis layout: axis 1 is FREQ"), std::string::npos)
+  EXPECT_NE(error_of("freq1.fits").find("freq1.fits: unknown axis layout: axis 1 is 'FREQ'"), std::string::npos)
       << error_of("freq1.fits");
+  // The CTYPE is the file's text: echoed quoted, its control bytes escaped. (CFITSIO writes a
+  // blank for the escape byte, so the byte goes into the file afterwards.)
+  write_test_fits(path("escape.fits"), {-32, {4, 2}, std::vector<double>(8, 1.0), {"CTYPE1  = 'FREQ [2J'"}, {}, {}, {}});
+  std::string bytes = read_file(path("escape.fits"));
+  bytes[bytes.find("FREQ [2J") + 4] = '\x1b';
+  write_file(path("escape.fits"), bytes);
+  EXPECT_NE(error_of("escape.fits").find("axis 1 is 'FREQ\\x1b[2J'"), std::string::npos) << error_of("escape.fits");
+  EXPECT_EQ(error_of("escape.fits").find('\x1b'), std::string::npos);
   write_test_fits(path("radec3.fits"), {-32, {2, 2, 2}, std::vector<double>(8, 1.0),
                                         {"CTYPE1  = 'RA---SIN'", "CTYPE2  = 'FREQ'", "CTYPE3  = 'DEC--SIN'"}, {}, {}, {}});
   EXPECT_NE(error_of("radec3.fits").find("unknown axis layout"), std::string::npos);
@@ -168,6 +176,64 @@ TEST_F(fits_read, unknown_axis_layout) {
   write_test_fits(path("swapped.fits"), {-32, {2, 2}, std::vector<double>(4, 1.0),
                                          {"CTYPE1  = 'DEC--TAN'", "CTYPE2  = 'RA---TAN'"}, {}, {}, {}});
   EXPECT_EQ(error_of("swapped.fits"), "");
+}
+
+TEST_F(fits_read, infinities_are_refused_where_they_are) {
+  // Float data is read without CFITSIO's null check, which would make every infinity a blank.
+  write_test_fits(path("pos.fits"), {-32, {3, 2}, {1, INFINITY, 3, 4, 5, 6}, {}, {}, {}, {}});
+  EXPECT_EQ(error_of("pos.fits"), path("pos.fits") + ": +inf at pixel (1, 0): infinite pixels are not data (blank "
+                                                     "pixels are NaN)");
+  // A double beyond float's range reads as an infinity too; the message says it may have been one.
+  write_test_fits(path("neg64.fits"), {-64, {2, 2}, {1, 2, 3, -INFINITY}, {}, {}, {}, {}});
+  EXPECT_NE(error_of("neg64.fits").find("neg64.fits: -inf at pixel (1, 1) (as float32: infinite or beyond 3.4e38 as "
+                                        "stored): infinite"),
+            std::string::npos)
+      << error_of("neg64.fits");
+  write_test_fits(path("big64.fits"), {-64, {2, 1}, {1, 1e300}, {}, {}, {}, {}});
+  EXPECT_NE(error_of("big64.fits").find("big64.fits: +inf at pixel (1, 0) (as float32"), std::string::npos)
+      << error_of("big64.fits");
+  // In a cube the plane is named; scaled floats keep their infinities too.
+  std::vector<double> cube(2 * 2 * 3, 1.0);
+  cube[2 * 4 + 2] = INFINITY;
+  write_test_fits(path("cube.fits"), {-32, {2, 2, 3}, cube, {}, {}, {}, {}});
+  EXPECT_NE(error_of("cube.fits").find("cube.fits: +inf at pixel (0, 1) of plane 2:"), std::string::npos)
+      << error_of("cube.fits");
+  write_test_fits(path("scaled.fits"), {-32, {2, 1}, {INFINITY, 1}, {}, 2.0, 1.0, {}});
+  EXPECT_NE(error_of("scaled.fits").find("+inf at pixel (0, 0)"), std::string::npos) << error_of("scaled.fits");
+}
+
+TEST_F(fits_read, nan_stays_a_blank_in_float_and_scaled_float_images) {
+  write_test_fits(path("nan.fits"), {-64, {2, 1}, {std::nan(""), 2}, {}, {}, {}, {}});
+  const auto pixels = read_fits_image(path("nan.fits")).planes[0];
+  EXPECT_TRUE(std::isnan(pixels.at(0, 0)));
+  EXPECT_EQ(pixels.at(1, 0), 2.0f);
+  write_test_fits(path("scaled-nan.fits"), {-32, {2, 1}, {std::nan(""), 2}, {}, 0.5, 1.0, {}});
+  const auto scaled = read_fits_image(path("scaled-nan.fits")).planes[0];
+  EXPECT_TRUE(std::isnan(scaled.at(0, 0)));
+  EXPECT_EQ(scaled.at(1, 0), 2.0f);
+}
+
+TEST_F(fits_read, zero_bscale_is_refused) {
+  write_test_fits(path("zero16.fits"), {16, {2, 2}, {1, 2, 3, 4}, {}, 0.0, 5.0, {}});
+  EXPECT_NE(error_of("zero16.fits").find("zero16.fits: BSCALE = 0 would make every pixel BZERO"), std::string::npos)
+      << error_of("zero16.fits");
+  write_test_fits(path("zero32.fits"), {-32, {2, 2}, {1, 2, 3, 4}, {}, 0.0, {}, {}});
+  EXPECT_NE(error_of("zero32.fits").find("zero32.fits: BSCALE = 0"), std::string::npos) << error_of("zero32.fits");
+  // Another scale is applied as before.
+  write_test_fits(path("half.fits"), {16, {2, 1}, {4, 6}, {}, 0.5, {}, {}});
+  EXPECT_EQ(read_fits_image(path("half.fits")).planes[0].at(1, 0), 3.0f);
+}
+
+TEST_F(fits_read, header_alone_reads_no_pixels) {
+  write_test_fits(path("cube.fits"), {-32, {3, 2, 4}, std::vector<double>(24, 1.0), {}, {}, {}, {}});
+  const auto header = bkt::clean::read_fits_header(path("cube.fits"));
+  EXPECT_EQ(header.axis_lengths, (std::vector<std::int64_t>{3, 2, 4}));
+  EXPECT_EQ(header.num_planes(), 0);
+  EXPECT_EQ(bkt::clean::pixel_count(header), 24);
+  EXPECT_FALSE(header.header.empty());
+  // The same checks as a full read.
+  write_test_fits(path("n1.fits"), {-32, {4}, {1, 2, 3, 4}, {}, {}, {}, {}});
+  EXPECT_THROW(bkt::clean::read_fits_header(path("n1.fits")), bkt::apps::app_error);
 }
 
 }  // namespace

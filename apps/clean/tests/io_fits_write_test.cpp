@@ -102,8 +102,10 @@ TEST_F(fits_write, one_plane_of_a_cube_moves_crpix) {
   planes[0].model = planes[0].residual = planes[0].restored = inputs.dirty.planes[2];
   output_notes notes;
   notes.summary = {{"test", true}};
-  clean_outputs outputs(output_paths_for(path("p"), ""));
+  bkt::apps::output_set set;
+  clean_outputs outputs(output_paths_for(path("p"), ""), set);
   outputs.write(inputs, planes, notes);
+  set.commit_all();
   std::vector<long> axes;
   EXPECT_EQ(read_pixels(path("p-restored.fits"), &axes), (std::vector<double>{100, 200}));
   EXPECT_EQ(axes, (std::vector<long>{2, 1, 1, 1}));
@@ -124,13 +126,17 @@ TEST_F(fits_write, units_follow_the_input) {
 
 TEST_F(fits_write, unwritable_directory_leaves_nothing) {
   try {
-    clean_outputs outputs(output_paths_for(path("missing/p"), ""));
+    bkt::apps::output_set set;
+    clean_outputs outputs(output_paths_for(path("missing/p"), ""), set);
     FAIL() << "no error";
   } catch (const bkt::apps::app_error& e) {
     EXPECT_EQ(std::string(e.what()).rfind(path("missing/p") + "-model.fits: cannot create: ", 0), 0u) << e.what();
   }
   // Created but never written: destroyed without write(), the temporaries go.
-  { clean_outputs outputs(output_paths_for(path("p"), path("plot.png"))); }
+  {
+    bkt::apps::output_set set;
+    clean_outputs outputs(output_paths_for(path("p"), path("plot.png")), set);
+  }
   EXPECT_TRUE(listing().empty());
 }
 
