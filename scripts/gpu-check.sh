@@ -45,7 +45,8 @@ fi
 # BKT_CMAKE_ARGS: extra configure options (e.g. -DBKT_BUILD_APPS=OFF); they come last and win.
 # shellcheck disable=SC2086
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 "${peer_args[@]}" ${BKT_CMAKE_ARGS:-} \
-  -DCMAKE_PREFIX_PATH="$deps/usr" -DCMAKE_BUILD_RPATH="$deps/usr/lib/x86_64-linux-gnu" >"$out/configure.log" 2>&1 ||
+  -DCMAKE_PREFIX_PATH="$deps/usr" -DCMAKE_BUILD_RPATH="$deps/usr/lib/x86_64-linux-gnu" \
+  -Dnlohmann_json_DIR="$deps/usr/share/cmake/nlohmann_json" >"$out/configure.log" 2>&1 ||
   { fail "configure (see configure.log)"; tail -20 "$out/configure.log"; exit 1; }
 start=$SECONDS
 # BKT_BUILD_TARGETS (space-separated) builds only those targets, e.g. one tool's tests and bench.

@@ -1,4 +1,5 @@
 // array_writer: one sink per format over an output_file.
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -13,8 +14,10 @@ namespace bkt::apps {
 
 class array_writer::sink {
  public:
-  sink(const output_options& options, dtype type, std::optional<std::int64_t> expected)
-      : file_(options.path), type_(type), expected_(expected) {}
+  /// `owned` set: the writer made the file and commits it; else it writes into an output of the
+  /// caller's output_set and only finishes it.
+  sink(output_file& file, std::unique_ptr<output_file> owned, dtype type, std::optional<std::int64_t> expected)
+      : owned_(std::move(owned)), file_(file), type_(type), expected_(expected) {}
   virtual ~sink() = default;
 
   virtual void write(const void* data, std::int64_t count) = 0;
@@ -22,7 +25,10 @@ class array_writer::sink {
     if (expected_ && *expected_ != written_)
       throw app_error(file_.name() + ": wrote " + std::to_string(written_) + " elements where " +
                       std::to_string(*expected_) + " were announced");
-    file_.commit();
+    if (owned_)
+      file_.commit();
+    else
+      file_.finish();
   }
 
   dtype type() const { return type_; }
@@ -31,7 +37,8 @@ class array_writer::sink {
   std::int64_t written() const { return written_; }
 
  protected:
-  output_file file_;
+  std::unique_ptr<output_file> owned_;
+  output_file& file_;
   dtype type_;
   std::optional<std::int64_t> expected_;
   std::int64_t written_ = 0;
@@ -41,8 +48,9 @@ namespace {
 
 class raw_sink final : public array_writer::sink {
  public:
-  raw_sink(const output_options& options, dtype type, std::optional<std::int64_t> expected)
-      : sink(options, type, expected), swap_(detail::needs_swap(options.order == byte_order::big)) {}
+  raw_sink(output_file& file, std::unique_ptr<output_file> owned, byte_order order, dtype type,
+           std::optional<std::int64_t> expected)
+      : sink(file, std::move(owned), type, expected), swap_(detail::needs_swap(order == byte_order::big)) {}
   file_format format() const override { return file_format::raw; }
   void write(const void* data, std::int64_t count) override {
     const std::size_t bytes = static_cast<std::size_t>(count) * dtype_size(type_);
@@ -62,8 +70,9 @@ class raw_sink final : public array_writer::sink {
 
 class npy_sink final : public array_writer::sink {
  public:
-  npy_sink(const output_options& options, dtype type, std::optional<std::int64_t> expected)
-      : sink(options, type, expected) {
+  npy_sink(output_file& file, std::unique_ptr<output_file> owned, byte_order, dtype type,
+           std::optional<std::int64_t> expected)
+      : sink(file, std::move(owned), type, expected) {
     if (expected_) {
       file_.write(detail::format_npy_header(type_, *expected_));
     } else if (file_.seekable()) {
@@ -103,7 +112,9 @@ class npy_sink final : public array_writer::sink {
 
 class text_sink final : public array_writer::sink {
  public:
-  using sink::sink;
+  text_sink(output_file& file, std::unique_ptr<output_file> owned, byte_order, dtype type,
+            std::optional<std::int64_t> expected)
+      : sink(file, std::move(owned), type, expected) {}
   file_format format() const override { return file_format::text; }
   void write(const void* data, std::int64_t count) override {
     const auto* bytes = static_cast<const std::byte*>(data);
@@ -130,20 +141,33 @@ class text_sink final : public array_writer::sink {
 
 }  // namespace
 
-array_writer::array_writer(const output_options& options, file_format format, dtype type,
-                           std::optional<std::int64_t> expected_items) {
+namespace {
+
+std::unique_ptr<array_writer::sink> make_sink(output_file& file, std::unique_ptr<output_file> owned, file_format format,
+                                              byte_order order, dtype type, std::optional<std::int64_t> expected) {
   switch (format) {
     case file_format::raw:
-      sink_ = std::make_unique<raw_sink>(options, type, expected_items);
-      break;
+      return std::make_unique<raw_sink>(file, std::move(owned), order, type, expected);
     case file_format::npy:
-      sink_ = std::make_unique<npy_sink>(options, type, expected_items);
-      break;
+      return std::make_unique<npy_sink>(file, std::move(owned), order, type, expected);
     case file_format::text:
-      sink_ = std::make_unique<text_sink>(options, type, expected_items);
       break;
   }
+  return std::make_unique<text_sink>(file, std::move(owned), order, type, expected);
 }
+
+}  // namespace
+
+array_writer::array_writer(const output_options& options, file_format format, dtype type,
+                           std::optional<std::int64_t> expected_items) {
+  auto owned = std::make_unique<output_file>(options.path);
+  output_file& file = *owned;
+  sink_ = make_sink(file, std::move(owned), format, options.order, type, expected_items);
+}
+
+array_writer::array_writer(output_file& file, byte_order order, file_format format, dtype type,
+                           std::optional<std::int64_t> expected_items)
+    : sink_(make_sink(file, nullptr, format, order, type, expected_items)) {}
 
 array_writer::array_writer(array_writer&&) noexcept = default;
 array_writer& array_writer::operator=(array_writer&&) noexcept = default;

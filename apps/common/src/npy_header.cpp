@@ -31,7 +31,7 @@ class dict_parser {
     return false;
   }
   void expect(char c) {
-    if (!accept(c)) fail(std::string("expected '") + c + "'");
+    if (!accept(c)) fail("expected " + quoted_excerpt(std::string_view(&c, 1)));
   }
   bool peek_is(char c) {
     skip_space();
@@ -91,10 +91,10 @@ void parse_descr(const std::string& descr, npy_header& header, const std::string
   const auto unsupported = [&](const std::string& why) {
     return app_error(name + ": " + why + " (supported: " + std::string(dtype_list()) + ")");
   };
-  if (descr.size() < 2) throw unsupported("unsupported dtype '" + descr + "'");
+  if (descr.size() < 2) throw unsupported("unsupported dtype " + quoted_excerpt(descr));
   const char order = descr[0];
   if (order != '<' && order != '>' && order != '|' && order != '=')
-    throw unsupported("unsupported dtype '" + descr + "'");
+    throw unsupported("unsupported dtype " + quoted_excerpt(descr));
   const std::string code = descr.substr(1);
   if (code[0] == 'O') throw app_error(name + ": object arrays (dtype '" + descr + "') are not supported");
   static constexpr std::pair<std::string_view, dtype> codes[] = {
@@ -107,7 +107,7 @@ void parse_descr(const std::string& descr, npy_header& header, const std::string
       header.big_endian = order == '>' || (order == '=' && std::endian::native == std::endian::big);
       return;
     }
-  throw unsupported("unsupported dtype '" + descr + "'");
+  throw unsupported("unsupported dtype " + quoted_excerpt(descr));
 }
 
 template <class T>
@@ -164,7 +164,7 @@ npy_header read_npy_header(input_stream& stream) {
       header.shape = parser.int_tuple();
       seen_shape = true;
     } else {
-      parser.fail("unknown key '" + key + "'");
+      parser.fail("unknown key " + quoted_excerpt(key));
     }
     if (!parser.accept(',')) {
       parser.expect('}');

@@ -87,8 +87,9 @@ TEST_F(output_file_test, writer_destroyed_without_finish_leaves_nothing) {
   EXPECT_TRUE(entries().empty());
 }
 
-TEST_F(output_file_test, a_fifo_is_written_directly_and_stays_a_fifo) {
-  // Renaming a temporary over a device or pipe would replace it (think of /dev/null).
+TEST_F(output_file_test, a_fifo_gets_the_bytes_at_commit_and_stays_a_fifo) {
+  // Renaming a temporary over a device or pipe would replace it (think of /dev/null): the bytes
+  // are held and written into it at commit().
   const std::string fifo = path("pipe");
   ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
   std::string received;
@@ -96,7 +97,7 @@ TEST_F(output_file_test, a_fifo_is_written_directly_and_stays_a_fifo) {
   {
     output_options options;
     options.path = fifo;
-    array_writer writer(options, file_format::npy, dtype::u8);  // no count: held until finish()
+    array_writer writer(options, file_format::npy, dtype::u8);  // no count: header patched in the held bytes
     writer.write(std::span<const std::uint8_t>(std::vector<std::uint8_t>{7, 8}));
     writer.finish();
   }

@@ -1,8 +1,10 @@
 // The one error type of the tools: a message ready to print, and the exit code it maps to.
 #pragma once
 
+#include <cstddef>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace bkt::apps {
 
@@ -28,5 +30,11 @@ class app_error : public std::runtime_error {
 
 /// An app_error for a problem with the command line (exit code 2).
 inline app_error usage_error(const std::string& message) { return app_error(message, exit_usage); }
+
+/// Input bytes made safe to echo in a message: `text` in single quotes, every byte outside
+/// printable ASCII escaped (\n, \r, \t, else \xNN; a quote or backslash gets a backslash), so a
+/// terminal never sees raw control bytes. Longer than `max_chars` input bytes, it keeps the first
+/// `max_chars` and adds "... (N bytes)" with the full length N.
+std::string quoted_excerpt(std::string_view text, std::size_t max_chars = 64);
 
 }  // namespace bkt::apps

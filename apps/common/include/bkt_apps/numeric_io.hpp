@@ -2,7 +2,8 @@
 //   raw   bare elements, no header; the dtype and byte order come from the command line
 //   npy   NumPy .npy v1/v2/v3: a 1-D array, or one column of a 2-D C-order array
 //   text  one number per line, or one field (--column) of comma- or whitespace-separated lines;
-//         blank lines and lines starting with '#' are skipped; anything else must parse
+//         blank lines and lines starting with '#' are skipped; anything else must parse; integers
+//         are read exactly (without --dtype, integer columns are read as i64 or u64)
 // Every failure throws bkt::apps::app_error with a message "FILE: problem" (text: "FILE:LINE:
 // problem", 1-based line numbers) and exit code 1. Standard input and output are named "-" (or an
 // empty path) and show as "<stdin>" / "<stdout>" in messages.
@@ -43,8 +44,14 @@ struct input_options {
   std::string path;                       // "-" or empty: standard input
   std::optional<file_format> format;      // nullopt: from the extension, else raw; on standard input:
                                           // npy when it starts with the npy magic, else text
-  std::optional<dtype> type;              // raw: required; text: default f64; npy: the file's, and an
-                                          // error when this is set and differs
+  std::optional<dtype> type;              // raw: required; npy: the file's, and an error when this
+                                          // is set and differs; text: when unset, the values choose:
+                                          // i64 when every one is an integer (digits, optional sign)
+                                          // within i64, u64 when one exceeds i64 and none is
+                                          // negative, else f64. A file is read once more for that;
+                                          // a stream is judged by its first 4 MiB, and a later
+                                          // value that does not fit is an error naming the dtype
+                                          // to give
   byte_order order = byte_order::little;  // raw only (npy says its own)
   std::optional<std::int64_t> column;     // 1-based; text: the field of each line; npy: the column
                                           // of a 2-D array (arr[:, column-1]); 1 is allowed for 1-D
@@ -115,6 +122,8 @@ class chunk_reader {
   ~chunk_reader();
 
   dtype type() const;
+  /// True when the values chose type(): text read without --dtype (see input_options::type).
+  bool type_inferred() const;
   file_format format() const;
   /// The path as given, or "<stdin>".
   const std::string& name() const;
@@ -145,14 +154,20 @@ class chunk_reader {
 /// The whole input at once.
 numeric_array read_array(const input_options& options);
 
+class output_file;
+
 /// Writes elements of one dtype in one format, to a temporary file beside the output that
-/// finish() renames into place (standard output is written directly). Destroyed without
+/// finish() renames into place (standard output gets the bytes at finish()). Destroyed without
 /// finish(), it removes the temporary, so a failed run leaves no output behind.
 class array_writer {
  public:
-  /// expected_items: the element count when known. npy needs it in its header: without it a file
-  /// gets its header patched at finish(), standard output is held in memory until finish().
+  /// expected_items: the element count when known. npy needs it in its header: without it the
+  /// header is patched at finish() (held in memory until then for a device such as /dev/null).
   array_writer(const output_options& options, file_format format, dtype type,
+               std::optional<std::int64_t> expected_items = std::nullopt);
+  /// Writes into `file`, an output of the caller's output_set: finish() completes its bytes and
+  /// the set's commit_all() shows it. `order`: the byte order of raw output.
+  array_writer(output_file& file, byte_order order, file_format format, dtype type,
                std::optional<std::int64_t> expected_items = std::nullopt);
   array_writer(array_writer&&) noexcept;
   array_writer& operator=(array_writer&&) noexcept;
@@ -172,7 +187,8 @@ class array_writer {
     check_type(dtype_of<T>());
     write(static_cast<const void*>(values.data()), static_cast<std::int64_t>(values.size()));
   }
-  /// Completes the output: flushes, writes the npy header, renames the temporary into place.
+  /// Completes the output: flushes, writes the npy header, renames the temporary into place (only
+  /// finishes the bytes of an output_set's file).
   /// Throws app_error when expected_items was given and a different count was written.
   void finish();
 
