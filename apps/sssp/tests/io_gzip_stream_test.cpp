@@ -14,23 +14,12 @@
 #include "bkt_apps/app_error.hpp"
 #include "io/input_file.hpp"
 #include "io/load_graph.hpp"
+#include "gzip_bytes.hpp"
 
 namespace bkt::sssp {
 namespace {
 
-std::string gzip_bytes(const std::string& text) {
-  z_stream stream{};
-  EXPECT_EQ(deflateInit2(&stream, 6, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY), Z_OK);
-  std::string out(deflateBound(&stream, text.size()), '\0');
-  stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(text.data()));
-  stream.avail_in = static_cast<uInt>(text.size());
-  stream.next_out = reinterpret_cast<Bytef*>(out.data());
-  stream.avail_out = static_cast<uInt>(out.size());
-  EXPECT_EQ(deflate(&stream, Z_FINISH), Z_STREAM_END);
-  out.resize(stream.total_out);
-  deflateEnd(&stream);
-  return out;
-}
+using test::gzip_bytes;
 
 template <class Weight>
 void expect_same_csr(const loaded_graph& got, const loaded_graph& want) {

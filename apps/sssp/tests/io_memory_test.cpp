@@ -9,24 +9,12 @@
 #include "../../common/tests/temp_dir.hpp"
 #include "bkt_apps/app_error.hpp"
 #include "io/load_graph.hpp"
+#include "gzip_bytes.hpp"
 
 namespace bkt::sssp {
 namespace {
 
-/// `text` as one gzip member.
-std::string gzip_bytes(const std::string& text) {
-  z_stream stream{};
-  EXPECT_EQ(deflateInit2(&stream, 6, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY), Z_OK);
-  std::string out(deflateBound(&stream, text.size()), '\0');
-  stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(text.data()));
-  stream.avail_in = static_cast<uInt>(text.size());
-  stream.next_out = reinterpret_cast<Bytef*>(out.data());
-  stream.avail_out = static_cast<uInt>(out.size());
-  EXPECT_EQ(deflate(&stream, Z_FINISH), Z_STREAM_END);
-  out.resize(stream.total_out);
-  deflateEnd(&stream);
-  return out;
-}
+using test::gzip_bytes;
 
 class io_memory : public apps::test::temp_dir_test {
  protected:

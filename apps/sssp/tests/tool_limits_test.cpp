@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "tool_runner.hpp"
+#include "gzip_bytes.hpp"
 
 namespace bkt::sssp::test {
 namespace {
@@ -15,20 +16,6 @@ namespace fs = std::filesystem;
 
 /// Hides every GPU from the tool, on any machine.
 const std::vector<std::string> no_gpu = {"CUDA_VISIBLE_DEVICES="};
-
-std::string gzip_bytes(const std::string& text) {
-  z_stream stream{};
-  EXPECT_EQ(deflateInit2(&stream, 6, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY), Z_OK);
-  std::string out(deflateBound(&stream, text.size()), '\0');
-  stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(text.data()));
-  stream.avail_in = static_cast<uInt>(text.size());
-  stream.next_out = reinterpret_cast<Bytef*>(out.data());
-  stream.avail_out = static_cast<uInt>(out.size());
-  EXPECT_EQ(deflate(&stream, Z_FINISH), Z_STREAM_END);
-  out.resize(stream.total_out);
-  deflateEnd(&stream);
-  return out;
-}
 
 class tool_limits : public tool_test {
  protected:
