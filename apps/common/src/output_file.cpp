@@ -12,7 +12,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <stdexcept>
+#include <string>
 #include <utility>
 
 #include "bkt_apps/app_error.hpp"
@@ -25,10 +27,18 @@ namespace {
 constexpr std::size_t buffer_bytes = std::size_t{1} << 20;
 
 /// The permissions a plain open(O_CREAT, 0666) would have given: mkstemp makes files 0600.
+/// The umask is read from /proc (setting it to read it would race with files other threads
+/// create); only where /proc lacks it is it set and restored, once.
 mode_t default_file_mode() {
-  const mode_t mask = ::umask(0);
-  ::umask(mask);
-  return 0666 & ~mask;
+  static const mode_t mode = [] {
+    std::ifstream status("/proc/self/status");
+    for (std::string line; std::getline(status, line);)
+      if (line.rfind("Umask:", 0) == 0) return static_cast<mode_t>(0666 & ~std::stoul(line.substr(6), nullptr, 8));
+    const mode_t mask = ::umask(0);
+    ::umask(mask);
+    return static_cast<mode_t>(0666 & ~mask);
+  }();
+  return mode;
 }
 
 std::string failure(const std::string& name, const char* what) { return name + ": " + what + ": " + std::strerror(errno); }

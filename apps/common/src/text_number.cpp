@@ -61,6 +61,10 @@ std::string parse_as(std::string_view field, void* out) {
   if constexpr (std::is_floating_point_v<parsed_as<T>>) {
     result = std::from_chars(text.data(), text.data() + text.size(), value, std::chars_format::general);
   } else {
+    // "-0" (any number of zeros) is zero for an unsigned type too, as the dtype inference counts it.
+    if (std::is_unsigned_v<T> && text.size() > 1 && text[0] == '-' &&
+        text.find_first_not_of('0', 1) == std::string_view::npos)
+      text.remove_prefix(1);
     result = std::from_chars(text.data(), text.data() + text.size(), value, 10);
     // A negative number for an unsigned type, or a fraction: say so rather than "not a number".
     if (result.ec == std::errc::invalid_argument && std::is_unsigned_v<T> && text.size() > 1 && text[0] == '-') {

@@ -30,6 +30,18 @@ TEST(column_dtype, integers_choose_i64_or_u64) {
   EXPECT_EQ(column_of({"18446744073709551615", "-0", "00000000000000000000000000000001"}), dtype::u64);
 }
 
+TEST(column_dtype, every_value_of_a_u64_column_reads_as_u64) {
+  // "-0" counts as zero, so a column of it and u64's maximum is u64, and "-0" must read as 0 there.
+  ASSERT_EQ(column_of({"-0", "18446744073709551615", "-000"}), dtype::u64);
+  for (const char* field : {"-0", "-000", "18446744073709551615"}) {
+    std::uint64_t value = 1;
+    EXPECT_EQ(detail::parse_number(field, dtype::u64, &value), "") << field;
+    EXPECT_EQ(value, field[0] == '-' ? 0 : std::numeric_limits<std::uint64_t>::max());
+  }
+  std::uint64_t value = 0;
+  EXPECT_NE(detail::parse_number("-1", dtype::u64, &value), "");
+}
+
 TEST(column_dtype, anything_else_chooses_f64) {
   for (const char* field : {"1e3", "1.0", "1.", ".5", "inf", "-inf", "nan", "0x10", "", "-", "+", "1 2", "three"})
     EXPECT_EQ(column_of({"1", field}), dtype::f64) << "'" << field << "'";

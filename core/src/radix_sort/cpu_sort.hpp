@@ -131,7 +131,7 @@ class sorter {
           gate.wait(0);
           if (t < threads_) work(t);
         });
-    } catch (const std::system_error&) {
+    } catch (...) {  // a thread that cannot start (system_error, bad_alloc): run on those that did
       threads_ = static_cast<int>(helpers.size()) + 1;
     }
     sync.emplace(threads_);

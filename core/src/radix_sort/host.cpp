@@ -72,6 +72,8 @@ void radix_sort_indices(std::span<const std::type_identity_t<Key>> keys_in, std:
   check_options<Key>(options);
   if (!keys_out.empty()) bkt::detail::expect_capacity("radix_sort_indices", "key output", keys_out, keys_in.size());
   bkt::detail::expect_capacity("radix_sort_indices", "index output", indices_out, keys_in.size());
+  BKT_EXPECTS(sizeof(Index) >= 8 || keys_in.size() <= (std::size_t{1} << 32),
+              "radix_sort_indices: 32-bit indices need at most 2^32 keys");
   if (!detail::use_gpu(where))
     return bkt::detail::radix_sort_cpu::sort<Key, Index>(
         {keys_in.data(), keys_out.empty() ? nullptr : keys_out.data(), nullptr, indices_out.data(),

@@ -4,7 +4,10 @@
 // come; commit_all() then renames them into place one after another: files in the order added,
 // the JSON summary after them, then streams (a FIFO, a terminal), standard output last of all.
 // A failure before commit_all() leaves nothing and changes no existing file; a signal removes
-// the temporaries (output_file.hpp).
+// the temporaries (output_file.hpp). Limits: the renames are one after another, so a rename that
+// fails midway leaves those before it in place; and a signal delivered to another thread in the
+// instant between a temporary's creation and its registration leaves that temporary behind (the
+// creating thread blocks the signals, other threads cannot).
 #pragma once
 
 #include <sys/types.h>
