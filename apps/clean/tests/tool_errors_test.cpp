@@ -270,44 +270,12 @@ TEST_F(clean_errors, huge_axes_are_refused_up_front) {
                  {path("huge.fits") + ": deconvolving 1 plane of 1048576 x 1048576 pixels needs ", "TB of host memory"});
 }
 
-/// Runs BKT_CLEAN_EXE with `arguments` under an address-space limit of `limit_bytes`, so that a
-/// large allocation fails as it would on a machine without the memory.
-tool_run run_with_address_limit(const std::vector<std::string>& arguments, rlim_t limit_bytes) {
-  char pattern[] = "/tmp/bkt-clean-run-XXXXXX";
-  const std::filesystem::path scratch = ::mkdtemp(pattern);
-  const auto out_path = scratch / "stdout", err_path = scratch / "stderr";
-  std::vector<std::string> storage{BKT_CLEAN_EXE};
-  storage.insert(storage.end(), arguments.begin(), arguments.end());
-  std::vector<char*> argv;
-  for (auto& argument : storage) argv.push_back(argument.data());
-  argv.push_back(nullptr);
-  const pid_t child = ::fork();
-  if (child == 0) {
-    const rlimit limit{limit_bytes, limit_bytes};
-    const int out = ::open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    const int err = ::open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (out < 0 || err < 0 || ::setrlimit(RLIMIT_AS, &limit) != 0) ::_exit(126);
-    ::dup2(out, 1);
-    ::dup2(err, 2);
-    ::execv(argv[0], argv.data());
-    ::_exit(127);
-  }
-  int status = 0;
-  ::waitpid(child, &status, 0);
-  tool_run run;
-  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-  run.out = read_file(out_path);
-  run.err = read_file(err_path);
-  std::filesystem::remove_all(scratch);
-  return run;
-}
-
 TEST_F(clean_errors, running_out_of_host_memory_names_the_image) {
   // --max-memory 1T lets the plan pass; a 1 GB address space then cannot hold the 1 GiB plane
   // of a 16384^2 image. Before, the line read "bkt-clean: out of host memory", naming nothing.
   if (!write_sparse_fits(path("big.fits"), 16384, 16384)) GTEST_SKIP() << "no sparse files here";
   const auto before = listing();
-  const tool_run run = run_with_address_limit(
+  const tool_run run = run_clean_tool(
       {path("big.fits"), path("psf.fits"), "--cpu", "--max-memory", "1T", "--prefix", path("out")}, rlim_t{1} << 30);
   expect_failure(run, 1, {path("big.fits") + ": out of host memory while deconvolving it"});
   EXPECT_EQ(listing(), before);

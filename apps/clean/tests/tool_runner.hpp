@@ -6,6 +6,7 @@
 
 #include <fcntl.h>
 #include <fitsio.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -47,8 +48,10 @@ inline std::vector<std::string> lines_of(const std::string& text) {
   return lines;
 }
 
-/// Runs BKT_CLEAN_EXE with `arguments`, standard input empty.
-inline tool_run run_clean_tool(const std::vector<std::string>& arguments) {
+/// Runs BKT_CLEAN_EXE with `arguments`, standard input empty. A non-zero `address_limit` (bytes)
+/// caps the child's address space, so that a large allocation fails as it would on a machine
+/// without the memory.
+inline tool_run run_clean_tool(const std::vector<std::string>& arguments, rlim_t address_limit = 0) {
   // Files rather than pipes for the streams: no deadlock however much the tool writes.
   char pattern[] = "/tmp/bkt-clean-run-XXXXXX";
   const std::filesystem::path scratch = ::mkdtemp(pattern);
@@ -64,6 +67,8 @@ inline tool_run run_clean_tool(const std::vector<std::string>& arguments) {
     const int out = ::open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     const int err = ::open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (in < 0 || out < 0 || err < 0) ::_exit(126);
+    const rlimit limit{address_limit, address_limit};
+    if (address_limit != 0 && ::setrlimit(RLIMIT_AS, &limit) != 0) ::_exit(126);
     ::dup2(in, 0);
     ::dup2(out, 1);
     ::dup2(err, 2);

@@ -21,6 +21,17 @@ namespace {
 
 using test::gzip_bytes;
 
+/// A read function over `bytes` (as a file would give them, as much as asked for each call);
+/// `offered` counts the bytes handed out.
+auto reader_of(const std::string& bytes, std::size_t& offered) {
+  return [&bytes, &offered](char* into, std::size_t capacity) {
+    const std::size_t size = std::min(capacity, bytes.size() - offered);
+    std::copy_n(bytes.data() + offered, size, into);
+    offered += size;
+    return size;
+  };
+}
+
 template <class Weight>
 void expect_same_csr(const loaded_graph& got, const loaded_graph& want) {
   ASSERT_TRUE(std::holds_alternative<csr_graph<Weight>>(got.graph));
@@ -134,12 +145,7 @@ TEST_F(io_gzip_stream, inflating_stops_at_the_first_bad_window) {
   }
   const std::string compressed = gzip_bytes(text);
   std::size_t offered = 0;
-  const auto read = [&](char* into, std::size_t capacity) {
-    const std::size_t size = std::min(capacity, compressed.size() - offered);
-    std::copy_n(compressed.data() + offered, size, into);
-    offered += size;
-    return size;
-  };
+  const auto read = reader_of(compressed, offered);
   int windows = 0;
   detail::read_settings settings;
   settings.window_bytes = 4096;
@@ -184,12 +190,7 @@ TEST_F(io_gzip_stream, windows_hand_over_whole_lines_with_their_numbers) {
   text += "last line without a newline";
   const std::string compressed = gzip_bytes(text);
   std::size_t offered = 0;
-  const auto read = [&](char* into, std::size_t capacity) {
-    const std::size_t size = std::min(capacity, compressed.size() - offered);
-    std::copy_n(compressed.data() + offered, size, into);
-    offered += size;
-    return size;
-  };
+  const auto read = reader_of(compressed, offered);
   std::string joined;
   std::int64_t next_line = 1;
   detail::read_settings settings;
