@@ -1,4 +1,4 @@
-// Probe for the radix sort's digit width (bench/NOTES-radix-sort.md): what one scatter pass costs in
+// Probe for the radix sort's digit width (docs/primitives/radix-sort.md): what one scatter pass costs in
 // memory traffic as its digit widens from 8 to 12 bits. A u32 sort in three 11-bit passes moves 3/4
 // of the bytes of four 8-bit passes; this measures whether the wider pass's scattered writes (a
 // tile's keys fall into 2048 runs instead of 256) and its larger per-tile offsets eat that gain.

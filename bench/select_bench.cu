@@ -11,12 +11,16 @@
 // - top_k: cub::DeviceTopK::MaxPairs (CCCL >= 3.2) over the keys and a counting iterator of
 //   positions; it is unsorted and not deterministic among ties, so sorted rows add SortPairsDescending
 //   of its k pairs. This translation unit sees that CCCL only when configured with
-//   BKT_BENCH_CCCL_PEER_INCLUDE (scripts/fetch-cccl-peer.sh); it includes public bkt headers only,
-//   which include no CUB, so the toolkit's CCCL (core's) and the peer's never meet in one TU.
+//   BKT_BENCH_CCCL_PEER_INCLUDE (scripts/fetch-cccl-peer.sh); it includes public bkt headers and
+//   bkt/detail/select/baselines.hpp only, which include no CUB, so the toolkit's CCCL (core's) and
+//   the peer's never meet in one TU.
 //   Without it the rows say "DeviceTopK peer unavailable" and the peer is SortPairsDescending of
 //   (key, position), whose first k are the answer.
 // - top_k_batched: cub::DeviceSegmentedSort::SortPairsDescending of (key, column), one segment per
 //   row, then the first k of each row copied out.
+//
+// Baselines, rows marked [name]: the selection algorithms that bkt/select.hpp does not offer
+// because they lost everywhere measured (bkt/detail/select/baselines.hpp), timed on the same data.
 //
 // Checks: ranks agree bit for bit with the sort; top-k keys agree with the peer's as multisets
 // (ties at the k-th place may keep different positions), and each of our indices points at its key.
@@ -40,6 +44,7 @@ static_assert(CUB_VERSION >= 300200, "BKT_HAVE_CUB_TOPK: a CCCL with DeviceTopK 
 #include <utility>
 #include <vector>
 
+#include "bkt/detail/select/baselines.hpp"
 #include "bkt/device_buffer.hpp"
 #include "bkt/memory.hpp"
 #include "bkt/select.hpp"
@@ -205,15 +210,19 @@ std::function<void(cudaStream_t)> cub_sort(buffers& b, cub_storage& cub, cudaStr
       stream);
 }
 
-/// select_kth of rank k with `algorithm`; returns our median time. `uniform_ms` > 0 adds the ratio.
+/// select_kth of rank k: the public call (baseline none) or a baseline that bkt/select.hpp does not
+/// offer; returns our median time. `uniform_ms` > 0 adds the ratio.
 double bench_select_kth(context& c, buffers& b, cub_storage& cub, std::int64_t k, const std::string& name,
-                        bkt::select_algorithm algorithm, double uniform_ms = 0) {
+                        bkt::detail::select_baseline baseline, double uniform_ms = 0) {
   const auto sort = cub_sort(b, cub, c.stream);
   double ours_ms = 0;
   measure(
       c, {name, static_cast<double>(b.n), 4.0 * b.n, "read n*4"}, "cub::SortKeys+[k]",
       [&](cudaStream_t s) {
-        bkt::select_kth<float>(b.input(), k, b.result.data(), c.ws, s, {.algorithm = algorithm});
+        if (baseline == bkt::detail::select_baseline::none)
+          bkt::select_kth<float>(b.input(), k, b.result.data(), c.ws, s);
+        else
+          bkt::detail::select_kth_baseline<float>(b.input(), k, b.result.data(), c.ws, s, baseline, {});
       },
       [&](cudaStream_t s) {
         sort(s);
@@ -433,18 +442,18 @@ int main(int argc, char** argv) {
                         bkt::device_buffer<index_t>(1 << 20, stream)};
 
         fill_shape(b, shape::uniform, stream);
-        using bkt::select_algorithm;
-        const double median_ms = bench_select_kth(c, b, sort_storage, n / 2, "select_kth median", select_algorithm::automatic);
-        bench_select_kth(c, b, sort_storage, n / 100, "select_kth k=n/100", select_algorithm::automatic);
+        using bkt::detail::select_baseline;
+        const double median_ms = bench_select_kth(c, b, sort_storage, n / 2, "select_kth median", select_baseline::none);
+        bench_select_kth(c, b, sort_storage, n / 100, "select_kth k=n/100", select_baseline::none);
+        // The baselines (bkt/detail/select/baselines.hpp): rows marked [name], without a target.
         double sample_select_median_ms = 0;
-        for (const auto& [algorithm, label] : {std::pair{select_algorithm::two_pivot, "two_pivot"},
-                                              std::pair{select_algorithm::sample_select, "sample_select"},
-                                              std::pair{select_algorithm::quickselect, "quickselect"},
-                                              std::pair{select_algorithm::bucket_select, "bucket_select"},
-                                              std::pair{select_algorithm::radix_sort, "radix_sort"}}) {
-          const double ms = bench_select_kth(c, b, sort_storage, n / 2, std::string("select_kth median [") + label + "]", algorithm);
-          if (algorithm == select_algorithm::sample_select) sample_select_median_ms = ms;
-          bench_select_kth(c, b, sort_storage, n / 100, std::string("select_kth k=n/100 [") + label + "]", algorithm);
+        for (const auto& [baseline, label] : {std::pair{select_baseline::sample_select, "sample_select"},
+                                             std::pair{select_baseline::quickselect, "quickselect"},
+                                             std::pair{select_baseline::bucket_select, "bucket_select"},
+                                             std::pair{select_baseline::radix_sort, "radix_sort"}}) {
+          const double ms = bench_select_kth(c, b, sort_storage, n / 2, std::string("select_kth median [") + label + "]", baseline);
+          if (baseline == select_baseline::sample_select) sample_select_median_ms = ms;
+          bench_select_kth(c, b, sort_storage, n / 100, std::string("select_kth k=n/100 [") + label + "]", baseline);
         }
         double top_k_1024_ms = 0;
         for (const std::int64_t k : top_k_sizes) {
@@ -466,9 +475,9 @@ int main(int argc, char** argv) {
         for (const shape s : adversarial_shapes) {
           fill_shape(b, s, stream);
           const std::string adv = std::string(" adv=") + shape_name(s);
-          bench_select_kth(c, b, sort_storage, n / 2, "select_kth median" + adv, select_algorithm::automatic, median_ms);
+          bench_select_kth(c, b, sort_storage, n / 2, "select_kth median" + adv, select_baseline::none, median_ms);
           bench_select_kth(c, b, sort_storage, n / 2, "select_kth median [sample_select]" + adv,
-                           select_algorithm::sample_select, sample_select_median_ms);
+                           select_baseline::sample_select, sample_select_median_ms);
           if (top_k_1024_ms > 0) bench_top_k(c, b, peer, 1024, false, "top_k k=1024 unsorted" + adv, top_k_1024_ms);
           bench_multiselect(c, b, sort_storage, "multiselect 1023 quantiles" + adv);
         }

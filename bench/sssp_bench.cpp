@@ -45,12 +45,13 @@
 #include "io/graph_cache.hpp"
 #include "io/load_graph.hpp"
 #include "io/sources.hpp"
-#include "parallel_for.hpp"
+#include "bkt_apps/parallel_for.hpp"
 #include "reference/dijkstra.hpp"
 
 namespace {
 
 using namespace bkt::sssp;
+using bkt::apps::parallel_for;
 using bkt::bench::timing;
 
 struct bench_graph {

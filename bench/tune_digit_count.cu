@@ -2,10 +2,8 @@
 // whole sorts). Rows: the count of a u32 sort (4 passes) on uniform, all-equal and sorted keys,
 // and of a u64 sort (8 passes) on uniform keys. The peer is CUB's DeviceReduce::Sum over the same
 // keys, which reads the same bytes and counts nothing: the floor a count can approach. Every count
-// is checked against the host's. Build:
-//   nvcc -std=c++20 -O3 -arch=sm_90 --extended-lambda --expt-relaxed-constexpr -Icore/include \
-//     bench/tune_digit_count.cu bench/harness.cu core/src/radix_sort/plan.cpp core/src/error.cpp \
-//     core/src/gpu.cu core/src/workspace.cpp -o tune_digit_count
+// is checked against the host's. Build: the CMake target tune_digit_count, configured with
+// -DBKT_BUILD_TUNING=ON (bench/CMakeLists.txt); on the GPU host, scripts/tuning-build.sh.
 #include <cub/device/device_reduce.cuh>
 
 #include <cstdint>

@@ -15,6 +15,7 @@
 #include "bkt/detail/radix_sort/dispatch.cuh"
 #include "bkt/device_buffer.hpp"
 #include "bkt/memory.hpp"
+#include "bkt/radix_sort.hpp"
 #include "cub_peer.cuh"
 #include "harness.hpp"
 #include "inputs.cuh"

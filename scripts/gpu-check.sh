@@ -23,13 +23,15 @@ note() { echo "$*" | tee -a "$out/summary.txt"; }
 # BKT_PREBUILT=DIR runs binaries built elsewhere for sm_90 (DIR/tests, DIR/bench) instead of
 # building here: for a device session with little time left. It skips the install test.
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader | tee "$out/gpu.txt"
+# The carried packages under /opt/bkt-deps, and fontconfig pointed at their fonts (the tools'
+# --plot tests draw text).
+# shellcheck source=scripts/gpu-env.sh
+source scripts/gpu-env.sh
 if [ -n "${BKT_PREBUILT:-}" ]; then
   build=$BKT_PREBUILT
   note "prebuilt binaries from $build: no build, no install test here"
 else
-deps=/opt/bkt-deps
-mkdir -p "$deps"
-for f in .deps/*.deb; do dpkg -x "$f" "$deps"; done
+deps=$bkt_deps
 
 build=build-gpu
 # select_bench's cub::DeviceTopK peer needs a newer CCCL than the toolkit's: the headers that

@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
-# Installs the build's Debian packages when missing (needs root or sudo), then configures and builds
-# into build/ (Release, CUDA architecture 90 unless CMAKE_CUDA_ARCHITECTURES says otherwise). On a
+# Installs the build's Debian packages (scripts/packages.txt) when missing (needs root or sudo),
+# then configures and builds into build/ (Release, CUDA architecture 90 unless
+# CMAKE_CUDA_ARCHITECTURES says otherwise). On a
 # machine without a GPU it builds PTX only (90-virtual): no device code runs there, and skipping
 # the machine-code step (ptxas) cuts the build several times over; a GPU would still JIT the PTX.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-packages=(cmake ninja-build g++ googletest libgtest-dev libcli11-dev nlohmann-json3-dev libboost-graph-dev zlib1g-dev libcfitsio-dev wcslib-dev libfftw3-dev)
+# shellcheck source=scripts/package-list.sh
+source scripts/package-list.sh
 missing=()
-for p in "${packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
+for p in $(package_list setup); do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
 if [ ${#missing[@]} -gt 0 ]; then
   sudo=""; [ "$(id -u)" -eq 0 ] || sudo=sudo
   $sudo apt-get update -qq && $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"

@@ -1,7 +1,7 @@
-// GPU selection against bkt::ref over every element type, generator and size, for every algorithm
-// and a few sampling seeds: select_kth, multiselect, approx_select's certificate, top_k in every
-// output form (and top_k_pairs), and top_k_batched over uneven rows. Named behaviours and errors
-// are in select_test.cu.
+// GPU selection against bkt::ref over every element type, generator and size, for the default and
+// every bench baseline (bkt/detail/select/baselines.hpp) and a few sampling seeds: select_kth,
+// multiselect, approx_select's certificate, top_k in every output form (and top_k_pairs), and
+// top_k_batched over uneven rows. Named behaviours and errors are in select_test.cu.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -150,12 +150,17 @@ TYPED_TEST(select_sweep, top_k_in_every_output_form_matches_reference) {
             check_top_k<T>(keys, input, k, want_largest ? largest : smallest,
                            make_top_k_options(want_largest, sorted, algorithm, sampling_seed), form, ws, stream);
           };
-          if (n <= every_top_k_combination_limit && !quick_mode()) {
-            for (int combination = 0; combination < 4; ++combination)
-              run(combination, every_top_k_form[turn++ % every_top_k_form.size()]);
-          } else {
-            run(static_cast<int>(turn % 4), every_top_k_form[(turn / 4) % every_top_k_form.size()]);
-            ++turn;
+          // The default, which users call, twice over, so that its runs of one input see every
+          // output form (4 combinations x 2 rounds = 8 forms).
+          const int rounds = algorithm == select_baseline::none ? 2 : 1;
+          for (int round = 0; round < rounds; ++round) {
+            if (n <= every_top_k_combination_limit && !quick_mode()) {
+              for (int combination = 0; combination < 4; ++combination)
+                run(combination, every_top_k_form[turn++ % every_top_k_form.size()]);
+            } else {
+              run(static_cast<int>(turn % 4), every_top_k_form[(turn / 4) % every_top_k_form.size()]);
+              ++turn;
+            }
           }
         }
       // More than n is an error.
@@ -192,7 +197,7 @@ TYPED_TEST(select_sweep, top_k_batched_over_uneven_rows_matches_reference) {
       for (const bool largest : {true, false}) {
         const auto want = reference_top_k_batched<T>(matrix, rows, k, largest);
         for (const bool sorted : {true, false}) {
-          const auto options = make_top_k_options(largest, sorted, every_top_k_algorithm[(turn / 2) % every_top_k_algorithm.size()]);
+          const auto options = make_top_k_options(largest, sorted);  // top_k_batched has no baselines
           if (turn++ % 2 == 0)
             check_top_k_batched<T, std::uint32_t>(matrix, input, rows, k, want, options, ws, stream);
           else

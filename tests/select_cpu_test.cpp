@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "bkt/detail/select/baselines.hpp"
 #include "bkt/detail/select/select_bits.hpp"
 #include "bkt/error.hpp"
 #include "bkt/ref/select.hpp"
@@ -305,6 +306,29 @@ TEST(select_arguments, host_api_refuses_bad_calls_with_a_message) {
   // Positions past 2^32 - 1 cannot be uint32 indices: refused before the data is read.
   const std::span<const double> huge(reinterpret_cast<const double*>(256), (std::size_t{1} << 32) + 1);
   EXPECT_ERROR_MENTIONS((bkt::host::top_k<double, std::uint32_t>(huge, 1, {}, indices, {}, cpu)), "index type");
+}
+
+// The bench baselines of bkt/detail/select/baselines.hpp that keep no positions have no top_k: they
+// refuse it before any device work (so without a GPU), rather than running another algorithm.
+TEST(select_arguments, splitter_search_baselines_refuse_top_k) {
+  using bkt::detail::select_baseline;
+  const std::vector<float> data(10, 2.0f);
+  const std::vector<std::uint32_t> carried(10, 7u);
+  std::vector<float> values(10);
+  std::vector<std::int64_t> indices(10);
+  std::vector<std::uint32_t> carried_out(10);
+  bkt::workspace ws;
+  for (const auto baseline : {select_baseline::sample_select, select_baseline::quickselect,
+                              select_baseline::bucket_select}) {
+    SCOPED_TRACE(static_cast<int>(baseline));
+    EXPECT_ERROR_MENTIONS((bkt::detail::top_k_baseline<float, std::int64_t>(data, 3, values, indices, ws, nullptr,
+                                                                            baseline, {})),
+                          "top_k: no top_k for this baseline");
+    EXPECT_ERROR_MENTIONS((bkt::detail::top_k_pairs_baseline<float, std::uint32_t>(data, carried, 3, values,
+                                                                                   carried_out, ws, nullptr, baseline,
+                                                                                   {})),
+                          "top_k_pairs: no top_k for this baseline");
+  }
 }
 
 // ---- the host API's CPU path is the reference ----

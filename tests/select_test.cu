@@ -92,8 +92,9 @@ TYPED_TEST(select_test, ties_go_to_the_smaller_position) {
       check_top_k<T>(two, two_input, static_cast<std::int64_t>(smallest_positions.size()), want_smallest,
                      make_top_k_options(false, sorted, algorithm), every_top_k_form[turn++ % every_top_k_form.size()],
                      ws, stream);
-      check_top_k_batched<T, std::uint32_t>(matrix, matrix_input, rows, 100, per_row,
-                                            make_top_k_options(true, sorted, algorithm), ws, stream);
+      if (algorithm == select_baseline::none)  // top_k_batched has no baselines
+        check_top_k_batched<T, std::uint32_t>(matrix, matrix_input, rows, 100, per_row,
+                                              make_top_k_options(true, sorted), ws, stream);
     }
 }
 
@@ -156,13 +157,12 @@ TYPED_TEST(select_test, a_dense_cluster_beside_a_sparse_range_narrows_to_the_exa
   const auto clustered = std::count_if(keys.begin(), keys.end(), [](T x) { return x < static_cast<T>(1000); });
   const std::vector<std::int64_t> ranks = {clustered - 1, clustered - 2, clustered - 200, clustered, n / 2};
   const auto want = reference_ranks<T>(keys, ranks);
-  check_select_kth<T>(input, ranks, want, make_select_options(bkt::select_algorithm::two_pivot, seed()), ws, stream);
+  check_select_kth<T>(input, ranks, want, make_select_options(select_baseline::none, seed()), ws, stream);
   const auto smallest = reference_top_k_order<T>(keys, false);
-  check_top_k<T>(keys, input, clustered, smallest, make_top_k_options(false, false, bkt::select_algorithm::automatic),
-                 top_k_form::values_indices32, ws, stream);
-  check_top_k<T>(keys, input, clustered - 1000, smallest,
-                 make_top_k_options(false, true, bkt::select_algorithm::automatic), top_k_form::values_indices64, ws,
+  check_top_k<T>(keys, input, clustered, smallest, make_top_k_options(false, false), top_k_form::values_indices32, ws,
                  stream);
+  check_top_k<T>(keys, input, clustered - 1000, smallest, make_top_k_options(false, true),
+                 top_k_form::values_indices64, ws, stream);
 }
 
 /// The bucket passes of multiselect: a block of consecutive ranks (its buckets hold thousands of
@@ -183,7 +183,7 @@ TYPED_TEST(select_test, multiselect_of_dense_spread_and_random_ranks_matches_ref
   const auto check = [&](const std::vector<T>& keys) {
     device_input<T> input(keys, stream);
     const auto want = reference_ranks<T>(keys, ranks);
-    for (const auto algorithm : {bkt::select_algorithm::automatic, bkt::select_algorithm::radix_sort})
+    for (const auto algorithm : {select_baseline::none, select_baseline::radix_sort})
       check_multiselect<T>(input, ranks, want, make_select_options(algorithm, seed()), ws, stream,
                            "dense, spread and random ranks");
     EXPECT_TRUE(input.unchanged());
@@ -273,16 +273,18 @@ TYPED_TEST(select_test, input_is_unchanged_after_every_call) {
   for (const auto algorithm : every_select_algorithm) {
     SCOPED_TRACE(name_of(algorithm));
     const auto options = make_select_options(algorithm, seed());
-    bkt::select_kth<T>(in, n / 2, values.data(), ws, stream, options);
-    bkt::multiselect<T>(in, ranks, values.span().first(ranks.size()), ws, stream, options);
+    run_select_kth<T>(in, n / 2, values.data(), ws, stream, options);
+    run_multiselect<T>(in, ranks, values.span().first(ranks.size()), ws, stream, options);
     for (const bool sorted : {true, false})
       for (const bool largest : {true, false}) {
+        if (!has_own_top_k(algorithm)) continue;  // select_kth and multiselect only
         const auto top = make_top_k_options(largest, sorted, algorithm);
-        bkt::top_k<T, std::int64_t>(in, n / 2, values.span(), indices.span(), ws, stream, top);
-        bkt::top_k_pairs<T, std::uint64_t>(in, std::span<const std::uint64_t>(d_carried.span()), n / 3, values.span(),
-                                           carried_out.span(), ws, stream, top);
-        bkt::top_k_batched<T, std::uint32_t>(in.first(static_cast<std::size_t>(n / 7 * 7)), 7, n / 70, values.span(),
-                                             {}, ws, stream, top);
+        run_top_k<T, std::int64_t>(in, n / 2, values.span(), indices.span(), ws, stream, top);
+        run_top_k_pairs<T, std::uint64_t>(in, std::span<const std::uint64_t>(d_carried.span()), n / 3, values.span(),
+                                          carried_out.span(), ws, stream, top);
+        if (algorithm == select_baseline::none)  // top_k_batched has no baselines
+          bkt::top_k_batched<T, std::uint32_t>(in.first(static_cast<std::size_t>(n / 7 * 7)), 7, n / 70,
+                                               values.span(), {}, ws, stream, top);
       }
     EXPECT_TRUE(bitwise_equal<T>(keys, to_host(d_keys))) << "the input was modified";
     EXPECT_EQ(carried, to_host(d_carried)) << "top_k_pairs modified the caller's values";
@@ -318,8 +320,8 @@ TYPED_TEST(select_test, top_k_pairs_carries_the_callers_values_as_the_reference_
         bkt::ref::top_k_pairs<T, Value>(keys, carried, k, want_keys, want_values, options);
         auto keys_out = poisoned_buffer<T>(k + select_margin, stream);
         auto values_out = poisoned_buffer<Value>(k + select_margin, stream);
-        bkt::top_k_pairs<T, Value>(input.span(), d_carried.span(), k, keys_out.span(), values_out.span(), ws, stream,
-                                   options);
+        run_top_k_pairs<T, Value>(input.span(), d_carried.span(), k, keys_out.span(), values_out.span(), ws, stream,
+                                  options);
         const auto got_keys = to_host(keys_out);
         const auto got_values = to_host(values_out);
         EXPECT_TRUE(equal_in_order<T>(want_keys, std::span<const T>(got_keys).first(k)));
@@ -360,7 +362,7 @@ TYPED_TEST(select_test, host_api_on_gpu_matches_the_reference) {
   const std::int64_t k = 777;
   for (const bool largest : {true, false}) {
     SCOPED_TRACE(largest ? "largest" : "smallest");
-    const auto options = make_top_k_options(largest, true, bkt::select_algorithm::automatic);
+    const auto options = make_top_k_options(largest, true);
     std::vector<T> values(k);
     std::vector<std::uint32_t> indices(k);
     bkt::host::top_k<T, std::uint32_t>(keys, k, values, indices, options, backend::gpu);
@@ -497,6 +499,18 @@ TEST(select_cases, bad_arguments_are_errors_not_crashes) {
   EXPECT_THROW((bkt::top_k_batched<T, std::int64_t>(in, 100, 5, values.span(), indices.span().first(499), ws, stream)),
                bkt::error);
 
+  // The splitter-search baselines have no top_k: refused, not run as another algorithm.
+  for (const auto algorithm : every_select_algorithm) {
+    if (has_own_top_k(algorithm)) continue;
+    SCOPED_TRACE(name_of(algorithm));
+    EXPECT_THROW((bkt::detail::top_k_baseline<T, std::int64_t>(in, 10, values.span(), indices.span(), ws, stream,
+                                                               algorithm, {})),
+                 bkt::error);
+    EXPECT_THROW((bkt::detail::top_k_pairs_baseline<T, std::uint32_t>(in, carried.span(), 10, values.span(),
+                                                                      carried_out.span(), ws, stream, algorithm, {})),
+                 bkt::error);
+  }
+
   // The refusals left the stream and the workspace usable, and the input alone.
   EXPECT_TRUE(input.unchanged());
   const std::array<std::int64_t, 1> median{n / 2};
@@ -520,13 +534,14 @@ TEST(select_cases, a_fixed_workspace_of_n_over_4_elements_suffices_and_a_tiny_on
   bkt::device_buffer<std::byte> memory(static_cast<std::int64_t>(quarter), stream);
   bkt::workspace fixed(memory.data(), quarter);
   for (const auto algorithm : every_select_algorithm) {
-    if (algorithm == bkt::select_algorithm::radix_sort) continue;
+    if (algorithm == select_baseline::radix_sort) continue;
     SCOPED_TRACE(name_of(algorithm) + " in " + std::to_string(quarter) + " bytes");
     const auto options = make_select_options(algorithm, seed());
     check_select_kth<T>(input, ranks, want, options, fixed, stream);
     check_multiselect<T>(input, ranks, want, options, fixed, stream, "rank classes");
-    check_top_k<T>(keys, input, 100, largest, make_top_k_options(true, false, algorithm), top_k_form::values_indices32,
-                   fixed, stream);
+    if (has_own_top_k(algorithm))
+      check_top_k<T>(keys, input, 100, largest, make_top_k_options(true, false, algorithm),
+                     top_k_form::values_indices32, fixed, stream);
   }
   // Beyond 16 distinct ranks the bucket passes run, in the same n / 4 elements.
   const auto quantiles = quantile_ranks(n, 1023);
@@ -546,6 +561,7 @@ TEST(select_cases, a_fixed_workspace_of_n_over_4_elements_suffices_and_a_tiny_on
     } catch (const bkt::error& e) {
       EXPECT_FALSE(e.out_of_memory()) << "a fixed workspace that is too small is an argument error: " << e.what();
     }
+    if (!has_own_top_k(algorithm)) continue;
     try {
       check_top_k<T>(keys, input, 10, largest, make_top_k_options(true, true, algorithm), top_k_form::values_indices64,
                      tiny, stream);
@@ -570,8 +586,7 @@ TEST(select_cases, one_workspace_serves_calls_of_every_size_and_type) {
     check_select_kth<T>(input, ranks, want, {}, ws, stream);
     check_multiselect<T>(input, ranks, want, {}, ws, stream, "rank classes");
     check_top_k<T>(keys, input, n / 2, reference_top_k_order<T>(keys, false),
-                   make_top_k_options(false, true, bkt::select_algorithm::automatic), top_k_form::values_indices64, ws,
-                   stream);
+                   make_top_k_options(false, true), top_k_form::values_indices64, ws, stream);
   };
   // Large, then small ones of other types inside the grown workspace, then large again.
   run(float{}, big);
@@ -638,11 +653,11 @@ TEST(select_cases, more_than_two_to_the_31_elements) {
   bkt::workspace ws;
   try {
     device_input<T> input(keys, stream);
-    for (const auto algorithm :
-         {bkt::select_algorithm::automatic, bkt::select_algorithm::two_pivot, bkt::select_algorithm::sample_select}) {
+    for (const auto algorithm : {select_baseline::none, select_baseline::sample_select}) {
       SCOPED_TRACE(name_of(algorithm));
       const auto options = make_select_options(algorithm, seed());
       check_select_kth<T>(input, ranks, want, options, ws, stream);
+      if (!has_own_top_k(algorithm)) continue;
       check_top_k<T>(keys, input, 1000, largest, make_top_k_options(true, true, algorithm),
                      top_k_form::values_indices32, ws, stream);
       check_top_k<T>(keys, input, 1000, smallest, make_top_k_options(false, true, algorithm),

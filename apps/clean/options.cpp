@@ -9,7 +9,7 @@
 
 #include "bkt_apps/app_error.hpp"
 #include "bkt_apps/number_options.hpp"
-#include "io/plot_file.hpp"
+#include "bkt_apps/plot/canvas.hpp"
 
 #ifndef BKT_VERSION
 #define BKT_VERSION "unknown"
@@ -153,7 +153,7 @@ void add_options(CLI::App& app, options& opts) {
          "deconvolve only this plane of a cube (0-based, axes 3 and 4 flattened); default: every plane")
       ->type_name("N")
       ->transform(bkt::apps::whole_number(0));
-  app.add_option("--plot", opts.plot_path, "write a quick look of the restored and residual images (.png or .svg)")
+  app.add_option("--plot", opts.plot_path, "draw the restored and residual images with sky axes, colour bars and the beam to FILE: .png, .svg or .pdf")
       ->type_name("FILE");
 }
 
@@ -168,8 +168,9 @@ void check_options(const options& opts) {
     throw bkt::apps::usage_error("--prefix " + bkt::apps::quoted_excerpt(opts.prefix) +
                                  " ends in '/': give a name after the directory, such as " +
                                  bkt::apps::quoted_excerpt(opts.prefix + "out"));
-  if (!opts.plot_path.empty() && !plot_format_of(opts.plot_path))
-    throw bkt::apps::usage_error("--plot " + bkt::apps::quoted_excerpt(opts.plot_path) + ": the name must end in .png or .svg");
+  if (!opts.plot_path.empty() && !bkt::apps::plot::file_format_of(opts.plot_path))
+    throw bkt::apps::usage_error("--plot " + bkt::apps::quoted_excerpt(opts.plot_path) + ": the name must end in " +
+                                 bkt::apps::plot::file_extensions);
 }
 
 std::vector<std::string> history_lines(const options& opts) {

@@ -32,14 +32,14 @@ struct options {
   std::optional<pixel_box> mask_box;      // --mask-box X0,Y0,X1,Y1
   std::optional<sky_beam> beam;           // --beam BMAJ,BMIN,BPA (stored in degrees); nullopt: fit the PSF
   std::optional<std::int64_t> plane;      // --plane N: only this plane of a cube
-  std::string plot_path;                  // --plot FILE.png or FILE.svg
+  std::string plot_path;                  // --plot FILE.png, .svg or .pdf
 };
 
 /// Declares every option on `app`, parsed into `opts`.
 void add_options(CLI::App& app, options& opts);
 
 /// Checks what CLI11 cannot express (usage_error, exit 2): PSF.fits or --psf-beam, a --prefix that
-/// is not empty and does not end in '/', --plot's extension (.png or .svg).
+/// is not empty and does not end in '/', --plot's extension (.png, .svg or .pdf).
 void check_options(const options& opts);
 
 /// The settings as HISTORY lines for the FITS outputs ("bkt-clean 0.1.0: hogbom niter=1000 ...").

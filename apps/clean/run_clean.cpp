@@ -15,6 +15,7 @@
 #include "io/clean_outputs.hpp"
 #include "io/fits_header.hpp"
 #include "io/sky_wcs.hpp"
+#include "plane_ranks.hpp"
 
 namespace bkt::clean {
 namespace {
@@ -116,7 +117,7 @@ deconvolved_plane deconvolve_plane(const options& opts, const clean_inputs& inpu
 
 }  // namespace
 
-run_summary run_clean(const options& opts, bkt::apps::output_set& output_set) {
+run_summary run_clean(const options& opts, bkt::apps::output_set& output_set, bkt::apps::rank_context& ranks) {
   const auto start = clock_type::now();
   const auto verbose = [&](const std::string& message) {
     if (opts.common.verbose) std::fprintf(stderr, "bkt-clean: %.3f s: %s\n", seconds_since(start), message.c_str());
@@ -124,7 +125,8 @@ run_summary run_clean(const options& opts, bkt::apps::output_set& output_set) {
   // Created before the work, so that an unwritable prefix or plot path fails now rather than after it.
   for (const std::string* input : {&opts.dirty_path, &opts.psf_path, &opts.mask_path}) output_set.protect_input(*input);
   const output_paths paths = output_paths_for(opts.prefix, opts.plot_path);
-  clean_outputs outputs(paths, output_set);
+  std::optional<clean_outputs> outputs;  // under mpirun rank 0 alone writes them
+  if (ranks.is_root()) outputs.emplace(paths, output_set);
   clean_inputs inputs = load_clean_inputs(opts.dirty_path, opts.psf_path, opts.mask_path, opts.plane,
                                           bkt::apps::host_memory_budget(opts.common));
   const sky_wcs wcs(inputs.dirty.header);
@@ -152,20 +154,38 @@ run_summary run_clean(const options& opts, bkt::apps::output_set& output_set) {
   std::optional<bkt::owned_stream> stream;
   if (on_gpu) stream.emplace();
 
-  std::vector<plane_images> planes;
+  if (ranks.several()) {
+    if (!on_gpu) throw bkt::apps::usage_error("several ranks clean on one GPU each; run one process for the CPU path");
+    ranks.require_all_succeeded();  // inputs read and outputs made everywhere before the planes are shared out
+  }
+
+  // Under mpirun each rank deconvolves its own planes (plane_owner) and rank 0 gathers them all.
+  std::vector<plane_images> planes(inputs.planes.size());
+  summary.planes.resize(inputs.planes.size());
   const auto clean_start = clock_type::now();
   {
     bkt::apps::progress_bar progress("clean", static_cast<std::int64_t>(inputs.planes.size()));
-    for (std::int64_t plane : inputs.planes) {
+    for (std::size_t i = 0; i < inputs.planes.size(); ++i) {
+      if (plane_owner(i, ranks) != ranks.rank()) continue;
+      const std::int64_t plane = inputs.planes[i];
       deconvolved_plane done = deconvolve_plane(opts, inputs, plane, stream ? stream->get() : nullptr, on_gpu);
-      if (done.summary.skipped) summary.notes.push_back("plane " + std::to_string(plane) + ": every pixel NaN, left as is");
       verbose("plane " + std::to_string(plane) + ": " + std::to_string(done.summary.iterations) + " iterations, stop " +
               stop_reason_name(done.summary.reason));
-      planes.push_back(std::move(done.images));
-      summary.planes.push_back(done.summary);
-      progress.update(static_cast<std::int64_t>(planes.size()));
+      planes[i] = std::move(done.images);
+      summary.planes[i] = done.summary;
+      progress.update(static_cast<std::int64_t>(i + 1));
     }
   }
+  if (ranks.several()) {
+    ranks.require_all_succeeded();  // every plane deconvolved before they travel
+    gather_planes_to_root(planes, summary.planes, summary.width, summary.height, ranks);
+    if (!ranks.is_root()) return summary;
+  }
+  for (std::size_t i = 0; i < planes.size(); ++i)
+    if (summary.planes[i].skipped) {
+      summary.notes.push_back("plane " + std::to_string(inputs.planes[i]) + ": every pixel NaN, left as is");
+      planes[i].restored = planes[i].residual;  // the dirty plane, written back as it came
+    }
   summary.clean_seconds = seconds_since(clean_start);
 
   const auto restore_start = clock_type::now();
@@ -180,8 +200,8 @@ run_summary run_clean(const options& opts, bkt::apps::output_set& output_set) {
   summary.outputs = {paths.model, paths.residual, paths.restored, paths.sources, paths.components};
   if (!paths.plot.empty()) summary.outputs.push_back(paths.plot);
   summary.total_seconds = seconds_since(start);
-  output_notes notes{summary.restoring_sky_beam, history_lines(opts), summary_json(summary)};
-  outputs.write(inputs, planes, notes);
+  output_notes notes{summary.restoring_sky_beam, history_lines(opts), summary_json(summary), summary.restoring_beam};
+  outputs->write(inputs, planes, notes);
   verbose("wrote the outputs");
   return summary;
 }

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "bin_spec.hpp"
-#include "bkt/detail/key_types.hpp"  // BKT_FOR_EACH_HISTOGRAM_TYPE: the types binned here
+#include "bkt/types.hpp"  // BKT_FOR_EACH_HISTOGRAM_TYPE: the types binned here
 
 namespace bkt::apps::histogram {
 

@@ -21,6 +21,9 @@ class chunk_source {
   /// The element count when known before reading (npy, raw files, and input held in memory).
   std::optional<std::int64_t> total_items() const;
 
+  /// Where this part's first element is in the whole input (0 for the whole input; nullopt for a
+  /// text part after the first: input_part in bkt_apps/numeric_io.hpp).
+  std::optional<std::int64_t> first_item() const { return reader_ ? reader_->first_item() : 0; }
   /// Up to max_items elements of type() into `out`; fewer only at the end; 0 at the end.
   std::int64_t read(void* out, std::int64_t max_items);
   /// Starts again at the first element.

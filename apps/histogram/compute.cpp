@@ -13,6 +13,7 @@
 #include "host_values.hpp"
 #include "memory_plan.hpp"
 #include "outside_split.hpp"
+#include "rank_sum.hpp"
 
 namespace bkt::apps::histogram {
 namespace {
@@ -75,7 +76,7 @@ data_extent scan_extent(const options& opts, chunk_source& data) {
   data_extent extent;
   std::int64_t done = 0;
   while (const std::int64_t count = data.read(buffers.data().data(), buffers.capacity())) {
-    extend(extent, data.type(), buffers.data().data(), count, done, data.name());
+    extend(extent, data.type(), buffers.data().data(), count, data.first_item().value_or(0) + done, data.name());
     done += count;
     progress.update(done);
     buffers.after_read(count);
@@ -100,7 +101,7 @@ std::int64_t planned_chunk(const options& opts, const chunk_source& data) {
   return data.total_items() ? largest_chunk(opts, data) : std::min<std::int64_t>(opts.chunk_items, 1 << 16);
 }
 
-bin_plan make_plan(const options& opts, chunk_source& data) {
+bin_plan make_plan(const options& opts, chunk_source& data, rank_context& ranks) {
   if (!opts.edges_path.empty()) {
     auto edges = read_edges(opts.edges_path);
     if (edges.size() >= 2)
@@ -114,7 +115,11 @@ bin_plan make_plan(const options& opts, chunk_source& data) {
     return opts.log ? plan_log(data.type(), opts.bins, *opts.range_lo, *opts.range_hi)
                     : plan_even(data.type(), opts.bins, *opts.range_lo, *opts.range_hi);
   }
-  const data_extent extent = scan_extent(opts, data);
+  data_extent extent = scan_extent(opts, data);
+  if (ranks.several()) {
+    ranks.require_all_succeeded();  // every part scanned (or rank 0's outputs made) before they are merged
+    extent = merge_over_ranks(extent, ranks);
+  }
   return opts.log ? plan_log_from_extent(data.type(), opts.bins, extent, data.name())
                   : plan_even_from_extent(data.type(), opts.bins, extent, data.name());
 }
@@ -143,13 +148,14 @@ void count_all(const options& opts, chunk_source& data, chunk_source* weights, c
   say(opts, std::string("binning in ") + std::string(dtype_name(plan.binned_as)) + " on the " + (on_gpu ? "GPU" : "CPU"));
   progress_bar progress("histogram", data.total_items().value_or(0));
   outside_tally tally;
+  const std::int64_t first = data.first_item().value_or(0);  // for messages: the element's place in the input
   std::int64_t done = 0;
   while (const std::int64_t count = data.read(buffers.data().data(), buffers.capacity())) {
     const auto size = static_cast<std::size_t>(count);
     std::span<const T> chunk;
     if constexpr (std::is_same_v<T, double>) {
       if (widen) {
-        widen_to_f64(data.type(), buffers.data().data(), count, buffers.widened(), done, data.name());
+        widen_to_f64(data.type(), buffers.data().data(), count, buffers.widened(), first + done, data.name());
         chunk = std::span<const double>(buffers.widened(), size);
       }
     }
@@ -158,7 +164,8 @@ void count_all(const options& opts, chunk_source& data, chunk_source* weights, c
     if (weighted) {
       const std::int64_t got = weights->read(buffers.weights().data(), count);
       if (got != count) weights_mismatch(*weights, data, done + got, false);
-      weights_to_f64(weights->type(), buffers.weights().data(), count, buffers.weight_values(), done, weights->name());
+      weights_to_f64(weights->type(), buffers.weights().data(), count, buffers.weight_values(), first + done,
+                     weights->name());
       chunk_weights = std::span<const double>(buffers.weight_values(), size);
     }
     counter->add(chunk, chunk_weights);
@@ -183,20 +190,45 @@ void count_all(const options& opts, chunk_source& data, chunk_source* weights, c
 
 }  // namespace
 
-histogram_result compute_histogram(const options& opts) {
+/// What several ranks cannot do, refused alike on every rank.
+void check_ranks(const options& opts, bool on_gpu, const rank_context& ranks) {
+  if (!ranks.several()) return;
+  if (!on_gpu) throw usage_error("several ranks bin on one GPU each; run one process for the CPU path");
+  if (!can_sum_over_ranks())
+    throw several_ranks_need_dist(ranks.size());
+}
+
+/// Under mpirun the weights' parts must hold the weights of the data's parts: raw and npy parts are
+/// cut by element alike, text parts by bytes, which line up only within one file.
+void check_weight_parts(const chunk_source& data, const chunk_source& weights, const options& opts,
+                        const rank_context& ranks) {
+  if (!ranks.several() || (data.total_items() && weights.total_items()) || opts.weights_path == opts.input.path) return;
+  throw usage_error(weights.name() + ": under mpirun the ranks' parts of the data and of the weights match only "
+                    "when both are raw or .npy, or when the weights are a column of the data file itself "
+                    "(--weights-column)");
+}
+
+histogram_result compute_histogram(const options& opts, rank_context& ranks) {
   const bool on_gpu = use_gpu(opts.common);  // before the clock starts: it may create the CUDA context
+  check_ranks(opts, on_gpu, ranks);
   const auto start = std::chrono::steady_clock::now();
   const bool needs_extent = opts.edges_path.empty() && !opts.range_given();
-  chunk_source data(opts.input, needs_extent);
+  const input_part part{ranks.rank(), ranks.size()};
+  input_options data_input = opts.input;
+  data_input.part = part;
+  chunk_source data(data_input, needs_extent);
   std::optional<chunk_source> weights;
   if (opts.weighted()) {
-    weights.emplace(opts.weights_input(), false);
+    input_options weights_input = opts.weights_input();
+    weights_input.part = part;
+    weights.emplace(weights_input, false);
+    check_weight_parts(data, *weights, opts, ranks);
     const auto data_total = data.total_items(), weights_total = weights->total_items();
     if (data_total && weights_total && *data_total != *weights_total)
       throw app_error(weights->name() + ": " + std::to_string(*weights_total) + " weights for the " +
                       std::to_string(*data_total) + " values in " + data.name() + "; give one weight per value");
   }
-  const bin_plan plan = make_plan(opts, data);
+  const bin_plan plan = make_plan(opts, data, ranks);
 
   histogram_result result;
   result.input = is_standard_stream(opts.input.path) ? "-" : opts.input.path;
@@ -214,6 +246,10 @@ histogram_result compute_histogram(const options& opts) {
     else
       count_all<T>(opts, data, weights ? &*weights : nullptr, plan, on_gpu, result);
   });
+  if (ranks.several()) {
+    ranks.require_all_succeeded();  // every part binned before the bins are added
+    sum_over_ranks(result, ranks);
+  }
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   result.device = device_label(on_gpu);
   return result;

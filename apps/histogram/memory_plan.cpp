@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "bkt_apps/memory_limit.hpp"
-#include "render_svg.hpp"
+#include "render_plot.hpp"
 
 namespace bkt::apps::histogram {
 namespace {
@@ -17,7 +17,7 @@ constexpr std::int64_t text_copies = 3;
 constexpr std::int64_t table_line = 64;  // two edges, a count, a fraction (56 bytes for 4M bins of a u32 range)
 constexpr std::int64_t bars_line = 80 * 3 + 60;  // a bar of up to 80 three-byte blocks, its label and value
 constexpr std::int64_t json_per_bin = 48 + 40;  // two JSON values of 16 bytes and more, and their text
-constexpr std::int64_t svg_per_bin = 400;        // one <rect> with its title
+constexpr std::int64_t plot_per_bin = 400;       // one bar's path in an SVG or PDF
 
 }  // namespace
 
@@ -27,7 +27,7 @@ std::int64_t planned_host_bytes(const options& opts, std::int64_t bins, dtype da
   if (!json_replaces_table) per_bin += text_copies * (opts.bars ? bars_line : table_line);
   if (!opts.common.json_path.empty()) per_bin += text_copies * json_per_bin;
   std::int64_t total = bins * per_bin;
-  if (!opts.plot_path.empty()) total += text_copies * svg_per_bin * std::min<std::int64_t>(bins, svg_max_bins);
+  if (!opts.plot_path.empty()) total += text_copies * plot_per_bin * std::min<std::int64_t>(bins, plot_max_bins);
   // Chunk buffers: the data, its f64 copy when the library does not bin its type, and the weights
   // with their f64 copy.
   const auto element = static_cast<std::int64_t>(dtype_size(data));

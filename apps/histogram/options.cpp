@@ -7,18 +7,11 @@
 #include "binning.hpp"
 #include "bkt_apps/app_error.hpp"
 #include "bkt_apps/number_options.hpp"
-#include "render_svg.hpp"
+#include "bkt_apps/plot/canvas.hpp"
+#include "render_plot.hpp"
 
 namespace bkt::apps::histogram {
 namespace {
-
-/// True for "chart.svg" and "chart.SVG": --plot writes SVG and nothing else.
-bool ends_with_svg(std::string_view path) {
-  if (path.size() < 4) return false;
-  std::string ending(path.substr(path.size() - 4));
-  for (char& c : ending) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return ending == ".svg";
-}
 
 std::optional<double> parse_number(std::string_view text) {
   double value = 0.0;
@@ -37,8 +30,8 @@ constexpr const char* description =
     "u64 and i64 data is converted to f64 (an error for |x| > 2^53). Values below, above and NaN (which NumPy "
     "refuses when it takes the range from the data) are counted apart.\n\n"
     "Output: a table on standard output (lower edge, upper edge, count or weight sum, fraction of the in-range "
-    "total; a last line with what fell outside); --json FILE the same as JSON with timings; --plot an SVG bar "
-    "chart; --bars a terminal bar chart.";
+    "total; a last line with what fell outside); --json FILE the same as JSON with timings; --plot a bar chart "
+    "(PNG, SVG or PDF); --bars a terminal bar chart.";
 
 }  // namespace
 
@@ -100,7 +93,7 @@ void add_options(CLI::App& app, options& opts) {
 
   app.add_option("-o,--output", opts.output_path, "write the table (or --bars chart) to FILE, whole or not at all")
       ->type_name("FILE");
-  app.add_option("--plot", opts.plot_path, "write an SVG bar chart to FILE.svg (at most 65536 bins)")->type_name("FILE");
+  app.add_option("--plot", opts.plot_path, "draw a bar chart to FILE: .png, .svg or .pdf (at most 65536 bins)")->type_name("FILE");
   app.add_flag("--bars", opts.bars, "print a bar chart of Unicode blocks instead of the table");
   app.add_option("--chunk-items", opts.chunk_items, "elements read and binned at a time (default 2^24)")
       ->type_name("N")
@@ -116,10 +109,10 @@ void check_options(const options& opts) {
   if (opts.common.json_path == "-" && !opts.output_path.empty() && is_standard_stream(opts.output_path))
     throw usage_error("--json - and -o - cannot share standard output");
   if (opts.range_given()) check_range(*opts.range_lo, *opts.range_hi, opts.log);
-  if (!opts.plot_path.empty() && !ends_with_svg(opts.plot_path))
-    throw usage_error("--plot " + opts.plot_path + ": the chart is SVG; give a file name ending in .svg");
-  if (!opts.plot_path.empty() && opts.edges_path.empty() && opts.bins > svg_max_bins)
-    throw usage_error("--plot draws at most " + std::to_string(svg_max_bins) + " bins; --bins " +
+  if (!opts.plot_path.empty() && !plot::file_format_of(opts.plot_path))
+    throw usage_error("--plot " + quoted_excerpt(opts.plot_path) + ": the name must end in " + plot::file_extensions);
+  if (!opts.plot_path.empty() && opts.edges_path.empty() && opts.bins > plot_max_bins)
+    throw usage_error("--plot draws at most " + std::to_string(plot_max_bins) + " bins; --bins " +
                       std::to_string(opts.bins) + " is more");
 }
 

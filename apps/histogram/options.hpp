@@ -26,7 +26,7 @@ struct options {
   std::optional<std::int64_t> weights_column; // --weights-column: default --column
 
   std::string output_path;  // -o: the table (or --bars chart); default standard output
-  std::string plot_path;    // --plot FILE.svg
+  std::string plot_path;    // --plot FILE.png, .svg or .pdf
   bool bars = false;        // --bars: a terminal bar chart instead of the table
 
   std::int64_t chunk_items = std::int64_t{1} << 24;  // --chunk-items: elements read and binned at once

@@ -7,7 +7,7 @@
 #include "bkt_apps/cli.hpp"
 #include "render_bars.hpp"
 #include "render_json.hpp"
-#include "render_svg.hpp"
+#include "render_plot.hpp"
 #include "render_table.hpp"
 
 namespace bkt::apps::histogram {
@@ -25,14 +25,12 @@ histogram_outputs::histogram_outputs(const options& opts) : opts_(opts) {
 
 void histogram_outputs::write(const histogram_result& result) {
   // check_options caught --bins; this catches an --edges file with too many bins to draw.
-  if (plot_ && result.bins() > svg_max_bins)
-    throw usage_error("--plot draws at most " + std::to_string(svg_max_bins) + " bins; " + opts_.edges_path + " has " +
+  if (plot_ && result.bins() > plot_max_bins)
+    throw usage_error("--plot draws at most " + std::to_string(plot_max_bins) + " bins; " + opts_.edges_path + " has " +
                       std::to_string(result.bins()));
-  if (plot_) {
-    std::ostringstream svg;
-    render_svg(result, svg);
-    plot_->write(svg.str());
-  }
+  if (plot_)  // drawn straight into the output's temporary
+    render_plot(result, *plot::file_format_of(opts_.plot_path), plot_->name(),
+                [this](std::string_view bytes) { plot_->write(bytes); });
   if (json_) {
     std::ostringstream json;
     render_json(result, json);
@@ -46,7 +44,6 @@ void histogram_outputs::write(const histogram_result& result) {
       render_table(result, text);
     text_->write(text.str());
   }
-  outputs_.commit_all();
 }
 
 }  // namespace bkt::apps::histogram

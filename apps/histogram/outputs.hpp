@@ -1,5 +1,5 @@
 // Where the results go: the table (or --bars chart) on standard output or -o, JSON on --json, the
-// SVG on --plot. They are outputs of one bkt::apps::output_set: each is first a temporary beside
+// chart on --plot. They are outputs of one bkt::apps::output_set: each is first a temporary beside
 // its final name, created before the run so that an unwritable path fails at once, and all are
 // shown only when every one is written (files first, JSON after them, standard output last).
 #pragma once
@@ -16,8 +16,9 @@ class histogram_outputs {
   /// usage error when an output is one of the inputs).
   explicit histogram_outputs(const options& opts);
 
-  /// Renders and writes every output, then commits them all.
+  /// Renders and writes every output; the caller commits them (rank_context::commit_together).
   void write(const histogram_result& result);
+  output_set& files() { return outputs_; }
 
  private:
   const options& opts_;

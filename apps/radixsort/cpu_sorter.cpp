@@ -3,7 +3,7 @@
 #include <chrono>
 #include <cstdint>
 
-#include "bkt/detail/key_types.hpp"
+#include "bkt/types.hpp"
 #include "chunk_sorter.hpp"
 
 namespace bkt::radixsort {

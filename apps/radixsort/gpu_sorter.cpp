@@ -9,7 +9,7 @@
 #include "bkt/stream.hpp"
 #include "bkt/workspace.hpp"
 #include "chunk_sorter.hpp"
-#include "bkt/detail/key_types.hpp"
+#include "bkt/types.hpp"
 
 namespace bkt::radixsort {
 namespace {

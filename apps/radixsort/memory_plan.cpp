@@ -37,16 +37,4 @@ std::int64_t host_chunk_items(std::int64_t budget_bytes, std::size_t key_bytes, 
   return std::max<std::int64_t>(usable / 10 * 4 / per_key, 1);
 }
 
-std::int64_t run_memory_budget(std::int64_t budget_bytes, std::int64_t chunk_items, std::size_t key_bytes,
-                               bool with_indices, bool on_cpu) {
-  const std::int64_t usable = std::max<std::int64_t>(budget_bytes - fixed_host_bytes, 0);
-  return std::max<std::int64_t>(usable / 2 - chunk_items * host_bytes_per_key(key_bytes, with_indices, on_cpu), 0);
-}
-
-std::int64_t merge_block_items(std::int64_t budget_bytes, std::int64_t spilled_runs, std::size_t key_bytes) {
-  const std::int64_t bytes = std::min<std::int64_t>(std::int64_t{256} << 20, budget_bytes / 10);
-  const auto per_key = static_cast<std::int64_t>(key_bytes + sizeof(std::int64_t));
-  return std::clamp<std::int64_t>(bytes / std::max<std::int64_t>(spilled_runs, 1) / per_key, 1, std::int64_t{1} << 17);
-}
-
 }  // namespace bkt::radixsort

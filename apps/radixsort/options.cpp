@@ -3,6 +3,7 @@
 
 #include <limits>
 
+#include "bkt_apps/memory_limit.hpp"
 #include "bkt_apps/number_options.hpp"
 
 namespace bkt::radixsort {
@@ -21,16 +22,24 @@ void add_options(CLI::App& app, options& parsed) {
                "and +0.0 stay apart, and so do NaNs with different bits (with --argsort: the index of each "
                "first occurrence)");
   app.add_option("--chunk-items", parsed.chunk_items,
-                 "advanced: sort at most N elements at a time and merge the sorted chunks (default: as many "
-                 "as device and host memory hold)")
+                 "advanced: read and sort at most N elements at a time (default: as many as device and host "
+                 "memory hold); a larger input takes the external sort: sampled, split into buckets on "
+                 "disk, each bucket sorted")
       ->type_name("N")
       ->transform(bkt::apps::whole_number(1));
-  app.add_flag("--spill", parsed.spill,
-               "advanced: keep sorted chunks in a temporary file rather than in memory (automatic when "
-               "they do not fit in memory)");
+  app.add_option_function<std::string>(
+         "--gpu-memory",
+         [&parsed](const std::string& text) {
+           const auto bytes = bkt::apps::parse_size(text);
+           if (!bytes || *bytes < 1) throw CLI::ValidationError("--gpu-memory", "'" + text + "' is not a size such as 2G");
+           parsed.gpu_memory = *bytes;
+         },
+         "device memory the sort may plan for, e.g. 2G or 512M (default: what is free); an input larger "
+         "than it takes the external sort")
+      ->type_name("SIZE");
   app.add_option("--spill-dir", parsed.spill_dir,
-                 "directory for the temporary file of spilled chunks (default: the output's directory, or "
-                 "$TMPDIR for standard output); it is deleted when the run ends")
+                 "directory for the external sort's temporary file of buckets (default: the output's "
+                 "directory, or $TMPDIR for standard output); it is deleted when the run ends")
       ->type_name("DIR");
   apps::add_common_flags(app, parsed.common, "bkt-radixsort");
   app.footer(
@@ -38,7 +47,7 @@ void add_options(CLI::App& app, options& parsed) {
       "(NaNs by their bits). The sort is stable in both directions. Text output of floats reads back to the "
       "same value (a NaN's payload is lost in text; use npy or raw to keep it).\n"
       "--json FILE: {tool, input, output, dtype, dtype_inferred, elements, output_elements, device, chunks, chunk_items, "
-      "spilled_runs, seconds: {read, upload, sort, download, merge, write, total}, elements_per_second}; the "
+      "buckets, seconds: {read, upload, sort, download, split, write, total}, elements_per_second}; the "
       "upload and download times are 0 on the CPU.\n"
       "Exit status: 0 ok, 1 bad input or I/O failure, 2 usage error, 3 GPU failure or out of device memory.");
 }

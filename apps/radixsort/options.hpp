@@ -19,8 +19,8 @@ struct options {
   bool stable = true;            // accepted for clarity; the sort is always stable
   bool unique = false;           // keep the first of each run of keys with equal bits
   std::int64_t chunk_items = 0;  // 0: planned from device and host memory
-  bool spill = false;            // keep every sorted run in a temporary file, never in memory
-  std::string spill_dir;         // where spilled runs go; empty: beside the output, else $TMPDIR
+  std::int64_t gpu_memory = 0;   // --gpu-memory: device bytes a chunk may plan for; 0: what is free
+  std::string spill_dir;         // where the external sort's buckets go; empty: beside the output, else $TMPDIR
 };
 
 /// Adds every flag and the INPUT positional to `app`, parsing into `parsed`.

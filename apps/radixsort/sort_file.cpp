@@ -2,6 +2,7 @@
 // of each followed by a merge that prefers the earlier chunk on ties is one stable sort of all.
 #include "sort_file.hpp"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -15,9 +16,9 @@
 #include "bkt_apps/output_file.hpp"
 #include "bkt_apps/progress.hpp"
 #include "memory_plan.hpp"
-#include "merge_runs.hpp"
+#include "external_sort.hpp"
 #include "sorted_output.hpp"
-#include "sorted_runs.hpp"
+#include "spill_file.hpp"
 
 namespace bkt::radixsort {
 namespace {
@@ -65,6 +66,18 @@ void refuse_binary_on_terminal(const options& parsed, apps::file_format input_fo
                           " data to a terminal; give -o FILE, redirect standard output, or --output-format text");
 }
 
+/// Whether the input can be read again from its start: a regular file, not a pipe or a terminal.
+bool readable_twice(const std::string& path) {
+  struct stat info {};
+  return !apps::is_standard_stream(path) && ::stat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode);
+}
+
+/// The device memory a chunk may plan for: what is free, or --gpu-memory when that is less.
+std::int64_t device_budget(const options& parsed) {
+  const std::int64_t free = current_device_info().free_memory_bytes;
+  return parsed.gpu_memory > 0 ? std::min(free, parsed.gpu_memory) : free;
+}
+
 template <class Key>
 class sort_run {
  public:
@@ -77,63 +90,121 @@ class sort_run {
     // --chunk-items caps what memory allows; it never raises it.
     std::int64_t items = host_chunk_items(host_budget_, sizeof(Key), parsed.argsort, !on_gpu_, reader.total_items());
     if (on_gpu_)
-      items = std::min(items, device_chunk_items(current_device_info().free_memory_bytes, sizeof(Key), parsed.argsort,
+      items = std::min(items, device_chunk_items(device_budget(parsed), sizeof(Key), parsed.argsort,
                                                  sort_options_));
     if (parsed.chunk_items > 0) items = std::min(items, parsed.chunk_items);
     report_.chunk_items = chunk_items_ = items;
-    run_budget_ = run_memory_budget(host_budget_, items, sizeof(Key), parsed.argsort, !on_gpu_);
   }
 
   void run() {
     // The output file already exists as a temporary of the run's output set (so an unwritable
     // one failed before the work); its writer waits until the count is known, for the npy header.
-    // One line on a terminal's stderr names the phase under way: read, sort, write or merge.
+    // One line on a terminal's stderr names the phase under way.
     const std::int64_t total = reader_.total_items().value_or(0);
     apps::progress_bar progress("read", total);
     buffer<Key> chunk;
     timed_read(chunk, progress);
-    if (chunk.empty()) {  // an empty input sorts to an empty output, without touching the GPU
-      write_sorted(chunk, {}, progress);
+    buffer<Key> next;
+    // A chunk is the whole input when it is short, or when the input's known length is reached.
+    const bool whole = static_cast<std::int64_t>(chunk.size()) < chunk_items_ ||
+                       (total > 0 && static_cast<std::int64_t>(chunk.size()) >= total);
+    if (!whole) timed_read(next, progress);
+    if (next.empty()) {
+      sort_one_chunk(chunk, progress);
       return;
     }
-    std::optional<run_store<Key>> runs;
-    std::int64_t base = 0;
-    while (true) {
-      buffer<std::int64_t> indices(parsed_.argsort ? chunk.size() : 0);
-      progress.relabel("sort", total);
-      progress.update(base);
-      // Both sorters sort the chunk in its own pages: a fresh buffer would take a page fault per
-      // 4 KiB (on the H100 host, 3.1 s for the download of a 4 GiB chunk into one, against 0.55 s
-      // for the upload), and the CPU sort brings its own scratch.
-      sorter_for(chunk.size()).sort(chunk, chunk, indices, report_.sort);
-      buffer<Key> keys = std::move(chunk);
-      chunk = buffer<Key>();
-      for (auto& index : indices) index += base;  // chunk positions -> input positions
-      base += static_cast<std::int64_t>(keys.size());
-      ++report_.chunks;
-      progress.update(base);
-      // The last chunk: a short one, or the end of an input of known length.
-      const bool last = static_cast<std::int64_t>(keys.size()) < chunk_items_ || (total > 0 && base >= total);
-      if (!last) {
-        progress.relabel("read", total);
-        timed_read(chunk, progress);
-      }
-      if (chunk.empty() && !runs) {  // one chunk held it all: no merge
-        report_.elements = base;
-        write_sorted(keys, indices, progress);
-        return;
-      }
-      if (!runs) runs.emplace(run_budget_, parsed_.spill, spill_directory(parsed_.spill_dir, parsed_.output.path));
-      runs->add(std::move(keys), std::move(indices));
-      if (chunk.empty()) break;
-    }
-    report_.elements = base;
-    report_.spilled_runs = runs->spilled_runs();
-    progress.relabel("merge", base);
-    merge(*runs, progress);
+    sort_externally(chunk, next, progress);
   }
 
  private:
+  void sort_one_chunk(buffer<Key>& chunk, apps::progress_bar& progress) {
+    report_.elements = static_cast<std::int64_t>(chunk.size());
+    report_.chunks = chunk.empty() ? 0 : 1;
+    buffer<std::int64_t> indices(parsed_.argsort ? chunk.size() : 0);
+    if (!chunk.empty()) {  // an empty input sorts to an empty output, without touching the GPU
+      progress.relabel("sort", report_.elements);
+      // Both sorters sort the chunk in its own pages: a fresh buffer would take a page fault per
+      // 4 KiB during the download, and the CPU sort brings its own scratch.
+      sorter_for(chunk.size()).sort(chunk, chunk, indices, report_.sort);
+    }
+    write_sorted(chunk, indices, progress);
+  }
+
+  /// More than one chunk: external_sort.hpp. The input is read twice (a file again from its start;
+  /// standard input or a pipe from a copy of its keys in the spill directory).
+  void sort_externally(buffer<Key>& chunk, buffer<Key>& next, apps::progress_bar& progress) {
+    const std::string directory = spill_directory(parsed_.spill_dir, parsed_.output.path);
+    external_sort<Key> buckets(parsed_.descending, parsed_.argsort, chunk_items_, directory);
+    std::optional<spill_file> copy;
+    if (!readable_twice(parsed_.input.path)) copy.emplace(directory);
+    std::int64_t total = 0;
+    const auto sample = [&](buffer<Key>& keys) {
+      buckets.sample(keys);
+      if (copy) copy->append(keys.data(), keys.size() * sizeof(Key));
+      total += static_cast<std::int64_t>(keys.size());
+      ++report_.chunks;
+    };
+    progress.relabel("sample", reader_.total_items().value_or(0));
+    sample(chunk);
+    sample(next);
+    buffer<Key>().swap(next);
+    for (;;) {
+      timed_read(chunk, progress);
+      if (chunk.empty()) break;
+      sample(chunk);
+    }
+    report_.elements = total;
+    buckets.choose_splitters(total);
+
+    auto start = clock_type::now();
+    progress.relabel("split", total);
+    std::int64_t done = 0;
+    if (copy) {
+      for (; done < total; done += static_cast<std::int64_t>(chunk.size())) {
+        chunk.resize(static_cast<std::size_t>(std::min(chunk_items_, total - done)));
+        copy->read_at(done * static_cast<std::int64_t>(sizeof(Key)), chunk.data(), chunk.size() * sizeof(Key));
+        buckets.split(chunk, done);
+        progress.update(done);
+      }
+    } else {
+      apps::chunk_reader again(parsed_.input);
+      for (;;) {
+        const auto read_start = clock_type::now();
+        read_chunk(again, chunk, chunk_items_, progress);
+        report_.read_seconds += seconds_since(read_start);
+        if (chunk.empty()) break;
+        buckets.split(chunk, done);
+        done += static_cast<std::int64_t>(chunk.size());
+      }
+      if (done != total)
+        throw apps::app_error(reader_.name() + ": changed while being sorted (" + std::to_string(total) + " then " +
+                        std::to_string(done) + " elements)");
+    }
+    buffer<Key>().swap(chunk);
+    report_.split_seconds = seconds_since(start);
+
+    apps::array_writer& writer = output_with(total);
+    sorted_output<Key> output(writer, parsed_.argsort, parsed_.unique);
+    progress.relabel("sort", total);
+    std::int64_t written = 0;
+    double write_seconds = 0;
+    report_.buckets = buckets.sort_buckets(
+        sorter_for(static_cast<std::size_t>(chunk_items_)),
+        [&] { return make_cpu_sorter<Key>(sort_options_); }, report_.sort,
+        [&](const Key* keys, const std::int64_t* indices, std::int64_t count) {
+          const auto write_start = clock_type::now();
+          output.write(keys, indices, count);
+          write_seconds += seconds_since(write_start);
+          written += count;
+          progress.update(written);
+        });
+    start = clock_type::now();
+    writer.finish();
+    report_.output = writer.name();
+    report_.output_elements = writer.items_written();
+    report_.write_seconds += write_seconds + seconds_since(start);
+  }
+
   void timed_read(buffer<Key>& chunk, apps::progress_bar& progress) {
     const auto start = clock_type::now();
     read_chunk(reader_, chunk, chunk_items_, progress);
@@ -180,30 +251,6 @@ class sort_run {
     report_.write_seconds += seconds_since(start);
   }
 
-  void merge(const run_store<Key>& runs, apps::progress_bar& progress) {
-    const auto start = clock_type::now();
-    apps::array_writer& writer = output_with(report_.elements);
-    sorted_output<Key> output(writer, parsed_.argsort, parsed_.unique);
-    const std::int64_t read_block = merge_block_items(host_budget_, runs.spilled_runs(), sizeof(Key));
-    std::int64_t merged = 0;
-    double write_seconds = 0;
-    merge_runs(runs, sort_options_, parsed_.argsort, read_block, std::int64_t{1} << 16,
-               [&](const Key* keys, const std::int64_t* indices, std::int64_t count) {
-                 const auto write_start = clock_type::now();
-                 output.write(keys, indices, count);
-                 write_seconds += seconds_since(write_start);
-                 merged += count;
-                 progress.update(merged);
-               });
-    const auto finish_start = clock_type::now();
-    writer.finish();
-    write_seconds += seconds_since(finish_start);
-    report_.output = writer.name();
-    report_.output_elements = writer.items_written();
-    report_.write_seconds += write_seconds;
-    report_.merge_seconds += seconds_since(start) - write_seconds;
-  }
-
   const options& parsed_;
   apps::chunk_reader& reader_;
   apps::output_file& output_;
@@ -212,7 +259,6 @@ class sort_run {
   radix_sort_options sort_options_;
   std::int64_t host_budget_ = 0;  // --max-memory, else the memory available when the run began
   std::int64_t chunk_items_ = 0;
-  std::int64_t run_budget_ = 0;
   std::unique_ptr<chunk_sorter<Key>> sorter_;
   std::optional<apps::array_writer> writer_;
 };

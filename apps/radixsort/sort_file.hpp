@@ -1,9 +1,11 @@
-// The whole run: read the input in chunks, sort each, then write the one sorted chunk, or merge
-// the sorted runs into the output.
+// The whole run: an input that fits one chunk is sorted at once; a larger one takes the external
+// sample sort (external_sort.hpp).
 #pragma once
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "chunk_sorter.hpp"
 #include "bkt_apps/output_file.hpp"
@@ -22,12 +24,17 @@ struct sort_report {
   std::int64_t output_elements = 0;
   std::int64_t chunks = 0;
   std::int64_t chunk_items = 0;  // the most keys one chunk could hold
-  std::int64_t spilled_runs = 0;
+  std::int64_t buckets = 0;      // more than one chunk: the external sort's buckets that held keys
   double read_seconds = 0;
   sort_times sort;
-  double merge_seconds = 0;
+  double split_seconds = 0;      // the external sort's multisplit of the chunks into buckets
   double write_seconds = 0;
   double total_seconds = 0;
+  // Under mpirun (sort_on_ranks.hpp): this rank's part of the input and slice of the output, and
+  // on rank 0 every rank's phases (rank_phases_json), in rank order.
+  std::int64_t part_elements = 0;
+  std::int64_t slice_elements = 0;
+  std::vector<nlohmann::json> ranks;
 };
 
 /// Sorts as `parsed` says into `output` (an output of the run's output_set, finished but not

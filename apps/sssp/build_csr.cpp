@@ -21,7 +21,7 @@
 
 #include "io/huge_pages.hpp"
 #include "io/random_weight.hpp"
-#include "parallel_for.hpp"
+#include "bkt_apps/parallel_for.hpp"
 
 namespace bkt::sssp {
 namespace {
@@ -82,7 +82,7 @@ csr_graph<Weight> build_csr(std::vector<edge_list>&& runs_given, const csr_optio
   std::vector<edge_list> runs = std::move(runs_given);  // ours to free once read
   check_sizes(runs, options);
   const std::int64_t n = options.num_vertices;
-  const int threads = resolve_threads(options.threads);
+  const int threads = apps::resolve_threads(options.threads);
   input_edges input{runs, {0}};
   for (const edge_list& run : runs) input.bases.push_back(input.bases.back() + run.num_edges());
   const std::int64_t num_input = input.bases.back();
@@ -100,7 +100,7 @@ csr_graph<Weight> build_csr(std::vector<edge_list>&& runs_given, const csr_optio
 
   // 1. Edges per (group, block).
   std::vector<std::int64_t> cursors(static_cast<std::size_t>(num_groups * num_blocks), 0);
-  parallel_for(num_groups, 1, threads, [&](std::int64_t g, std::int64_t) {
+  apps::parallel_for(num_groups, 1, threads, [&](std::int64_t g, std::int64_t) {
     std::int64_t* const count = cursors.data() + g * num_blocks;
     bool outside = false;
     input.for_each_row_edge(group_begin(g), group_begin(g + 1), options.add_reverse,
@@ -156,7 +156,7 @@ csr_graph<Weight> build_csr(std::vector<edge_list>&& runs_given, const csr_optio
     }
     return Weight{1};
   };
-  parallel_for(num_groups, 1, threads, [&](std::int64_t g, std::int64_t) {
+  apps::parallel_for(num_groups, 1, threads, [&](std::int64_t g, std::int64_t) {
     std::int64_t* const cursor = cursors.data() + g * num_blocks;
     input.for_each_row_edge(group_begin(g), group_begin(g + 1), options.add_reverse,
                             [&](vertex row, vertex target, std::size_t r, std::int64_t i) {
@@ -179,7 +179,7 @@ csr_graph<Weight> build_csr(std::vector<edge_list>&& runs_given, const csr_optio
   graph.offsets.clear();
   detail::resize_with_huge_pages(graph.offsets, static_cast<std::size_t>(n) + 1);
   graph.offsets.back() = total;
-  parallel_for(num_blocks, 1, threads, [&](std::int64_t b, std::int64_t) {
+  apps::parallel_for(num_blocks, 1, threads, [&](std::int64_t b, std::int64_t) {
     const std::int64_t first_row = b << shift;
     const std::int64_t block_rows = std::min(n, (b + 1) << shift) - first_row;
     const std::int64_t begin = block_starts[static_cast<std::size_t>(b)];

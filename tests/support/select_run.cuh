@@ -1,7 +1,8 @@
 // Runs selection on the GPU from host data and compares it with bkt::ref: values in the selection
 // order (bit for bit, except that NaNs of any sign and payload are equal, as bkt/select.hpp says),
 // positions exactly, outputs poisoned past what a call may write, and after every call the device
-// input compared word for word with a pristine copy of itself.
+// input compared word for word with a pristine copy of itself. A check runs the public call, or
+// one of the bench baselines of bkt/detail/select/baselines.hpp.
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -21,6 +22,7 @@
 #include <utility>
 #include <vector>
 
+#include "bkt/detail/select/baselines.hpp"
 #include "bkt/detail/select/select_bits.hpp"
 #include "bkt/memory.hpp"
 #include "bkt/ref/select.hpp"
@@ -34,29 +36,40 @@ namespace bkt::test {
 /// Poisoned elements each output gets past what the call may write.
 inline constexpr std::int64_t select_margin = 23;
 
-inline constexpr std::array<select_algorithm, 6> every_select_algorithm{
-    select_algorithm::automatic,  select_algorithm::two_pivot,   select_algorithm::sample_select,
-    select_algorithm::radix_sort, select_algorithm::quickselect, select_algorithm::bucket_select};
+using bkt::detail::select_baseline;
 
-/// The algorithms with a top_k of their own (the splitter searches run the two-pivot filter's).
-inline constexpr std::array<select_algorithm, 3> every_top_k_algorithm{
-    select_algorithm::automatic, select_algorithm::two_pivot, select_algorithm::radix_sort};
+/// The algorithms a sweep checks: the public calls' (none) and every bench baseline.
+inline constexpr std::array<select_baseline, 5> every_select_algorithm{
+    select_baseline::none, select_baseline::sample_select, select_baseline::radix_sort, select_baseline::quickselect,
+    select_baseline::bucket_select};
 
-inline bool has_own_top_k(select_algorithm algorithm) {
+/// Those with a top_k of their own (the splitter searches have none).
+inline constexpr std::array<select_baseline, 2> every_top_k_algorithm{select_baseline::none,
+                                                                      select_baseline::radix_sort};
+
+inline bool has_own_top_k(select_baseline algorithm) {
   return std::find(every_top_k_algorithm.begin(), every_top_k_algorithm.end(), algorithm) != every_top_k_algorithm.end();
 }
 
-inline std::string name_of(select_algorithm algorithm) {
+inline std::string name_of(select_baseline algorithm) {
   switch (algorithm) {
-    case select_algorithm::automatic: return "automatic";
-    case select_algorithm::two_pivot: return "two_pivot";
-    case select_algorithm::sample_select: return "sample_select";
-    case select_algorithm::radix_sort: return "radix_sort";
-    case select_algorithm::quickselect: return "quickselect";
-    case select_algorithm::bucket_select: return "bucket_select";
+    case select_baseline::none: return "default";
+    case select_baseline::sample_select: return "sample_select";
+    case select_baseline::radix_sort: return "radix_sort";
+    case select_baseline::quickselect: return "quickselect";
+    case select_baseline::bucket_select: return "bucket_select";
   }
   return "?";
 }
+
+/// A checked call's options and algorithm: none runs the public call, anything else the
+/// baseline's entry point. Passes as the public options where only those matter.
+struct select_choice : select_options {
+  select_baseline baseline = select_baseline::none;
+};
+struct top_k_choice : top_k_options {
+  select_baseline baseline = select_baseline::none;
+};
 
 /// The sampling seeds a sweep runs with: the default, and outside quick mode one drawn from the
 /// run's seed. Results must not depend on it.
@@ -66,11 +79,29 @@ inline std::vector<std::uint64_t> sampling_seeds() {
   return seeds;
 }
 
-inline select_options make_select_options(select_algorithm algorithm, std::uint64_t sampling_seed) {
-  select_options options;
-  options.algorithm = algorithm;
+inline select_choice make_select_options(select_baseline algorithm, std::uint64_t sampling_seed) {
+  select_choice options;
+  options.baseline = algorithm;
   options.seed = sampling_seed;
   return options;
+}
+
+template <class T>
+void run_select_kth(std::span<const T> data, std::int64_t k, T* result, workspace& ws, cudaStream_t stream,
+                    const select_choice& options) {
+  if (options.baseline == select_baseline::none)
+    bkt::select_kth<T>(data, k, result, ws, stream, options);
+  else
+    bkt::detail::select_kth_baseline<T>(data, k, result, ws, stream, options.baseline, options);
+}
+
+template <class T>
+void run_multiselect(std::span<const T> data, std::span<const std::int64_t> ranks, std::span<T> results,
+                     workspace& ws, cudaStream_t stream, const select_choice& options) {
+  if (options.baseline == select_baseline::none)
+    bkt::multiselect<T>(data, ranks, results, ws, stream, options);
+  else
+    bkt::detail::multiselect_baseline<T>(data, ranks, results, ws, stream, options.baseline, options);
 }
 
 inline std::vector<std::int64_t> distinct_sorted(std::vector<std::int64_t> values) {
@@ -202,10 +233,10 @@ std::vector<T> reference_ranks(std::span<const T> keys, std::span<const std::int
 /// select_kth of each ranks[i] equals want[i]; nothing past *result is written.
 template <class T>
 void check_select_kth(device_input<T>& input, std::span<const std::int64_t> ranks, std::span<const T> want,
-                      const select_options& options, workspace& ws, cudaStream_t stream) {
+                      const select_choice& options, workspace& ws, cudaStream_t stream) {
   for (std::size_t i = 0; i < ranks.size(); ++i) {
     auto result = poisoned_buffer<T>(1 + select_margin, stream);
-    bkt::select_kth<T>(input.span(), ranks[i], result.data(), ws, stream, options);
+    run_select_kth<T>(input.span(), ranks[i], result.data(), ws, stream, options);
     const auto got = to_host(result);
     EXPECT_TRUE(equal_in_order<T>(want.subspan(i, 1), std::span<const T>(got).first(1))) << "select_kth k=" << ranks[i];
     EXPECT_TRUE(poison_intact<T>(std::span<const T>(got).subspan(1))) << "select_kth k=" << ranks[i];
@@ -216,10 +247,10 @@ void check_select_kth(device_input<T>& input, std::span<const std::int64_t> rank
 /// multiselect of `ranks` equals `want`; nothing past results[ranks.size() - 1] is written.
 template <class T>
 void check_multiselect(device_input<T>& input, std::span<const std::int64_t> ranks, std::span<const T> want,
-                       const select_options& options, workspace& ws, cudaStream_t stream, const std::string& what) {
+                       const select_choice& options, workspace& ws, cudaStream_t stream, const std::string& what) {
   const auto m = static_cast<std::int64_t>(ranks.size());
   auto results = poisoned_buffer<T>(m + select_margin, stream);
-  bkt::multiselect<T>(input.span(), ranks, results.span().first(static_cast<std::size_t>(m)), ws, stream, options);
+  run_multiselect<T>(input.span(), ranks, results.span().first(static_cast<std::size_t>(m)), ws, stream, options);
   const auto got = to_host(results);
   EXPECT_TRUE(equal_in_order<T>(want, std::span<const T>(got).first(ranks.size()))) << "multiselect, " << what;
   EXPECT_TRUE(poison_intact<T>(std::span<const T>(got).subspan(ranks.size()))) << "multiselect, " << what;
@@ -305,19 +336,41 @@ inline std::string name_of(top_k_form form) {
   return "?";
 }
 
-inline top_k_options make_top_k_options(bool largest, bool sorted, select_algorithm algorithm,
-                                        std::uint64_t sampling_seed = top_k_options{}.seed) {
-  top_k_options options;
+inline top_k_choice make_top_k_options(bool largest, bool sorted, select_baseline algorithm = select_baseline::none,
+                                       std::uint64_t sampling_seed = top_k_options{}.seed) {
+  top_k_choice options;
   options.largest = largest;
   options.sorted = sorted;
-  options.algorithm = algorithm;
+  options.baseline = algorithm;
   options.seed = sampling_seed;
   return options;
 }
 
 inline std::string describe_options(const top_k_options& options) {
-  return std::string(options.largest ? "largest" : "smallest") + (options.sorted ? " sorted " : " unsorted ") +
-         name_of(options.algorithm);
+  return std::string(options.largest ? "largest" : "smallest") + (options.sorted ? " sorted" : " unsorted");
+}
+
+inline std::string describe_options(const top_k_choice& options) {
+  return describe_options(static_cast<const top_k_options&>(options)) + " " + name_of(options.baseline);
+}
+
+template <class T, class Index>
+void run_top_k(std::span<const T> data, std::int64_t k, std::span<T> values_out, std::span<Index> indices_out,
+               workspace& ws, cudaStream_t stream, const top_k_choice& options) {
+  if (options.baseline == select_baseline::none)
+    bkt::top_k<T, Index>(data, k, values_out, indices_out, ws, stream, options);
+  else
+    bkt::detail::top_k_baseline<T, Index>(data, k, values_out, indices_out, ws, stream, options.baseline, options);
+}
+
+template <class T, class Value>
+void run_top_k_pairs(std::span<const T> keys, std::span<const Value> values, std::int64_t k, std::span<T> keys_out,
+                     std::span<Value> values_out, workspace& ws, cudaStream_t stream, const top_k_choice& options) {
+  if (options.baseline == select_baseline::none)
+    bkt::top_k_pairs<T, Value>(keys, values, k, keys_out, values_out, ws, stream, options);
+  else
+    bkt::detail::top_k_pairs_baseline<T, Value>(keys, values, k, keys_out, values_out, ws, stream, options.baseline,
+                                                options);
 }
 
 /// The caller values of the pair forms: position * odd + 1 is a bijection modulo 2^32 and 2^64,
@@ -355,7 +408,7 @@ template <class T>
 top_k_order<T> reference_top_k_order(std::span<const T> keys, bool largest) {
   top_k_order<T> order{std::vector<T>(keys.size()), std::vector<std::int64_t>(keys.size())};
   bkt::ref::top_k<T, std::int64_t>(keys, static_cast<std::int64_t>(keys.size()), order.values, order.positions,
-                                   make_top_k_options(largest, true, select_algorithm::automatic));
+                                   make_top_k_options(largest, true));
   return order;
 }
 
@@ -440,7 +493,7 @@ template <class T>
 /// the reference's first k of `want` (whose direction must be options.largest).
 template <class T>
 void check_top_k(std::span<const T> keys, device_input<T>& input, std::int64_t k, const top_k_order<T>& want,
-                 const top_k_options& options, top_k_form form, workspace& ws, cudaStream_t stream) {
+                 const top_k_choice& options, top_k_form form, workspace& ws, cudaStream_t stream) {
   SCOPED_TRACE("top_k k=" + std::to_string(k) + " " + describe_options(options) + " " + name_of(form));
   const auto n = static_cast<std::int64_t>(keys.size());
   const auto count = static_cast<std::size_t>(k);
@@ -459,7 +512,7 @@ void check_top_k(std::span<const T> keys, device_input<T>& input, std::int64_t k
   const auto run_indices = [&]<class Index>(Index, bool with_values, bool with_indices) {
     auto values = poisoned_buffer<T>(with_values ? room : 0, stream);
     auto indices = poisoned_buffer<Index>(with_indices ? room : 0, stream);
-    bkt::top_k<T, Index>(input.span(), k, values.span(), indices.span(), ws, stream, options);
+    run_top_k<T, Index>(input.span(), k, values.span(), indices.span(), ws, stream, options);
     got_values = take(values, "values");
     const auto host_indices = take(indices, "indices");
     got_positions.assign(host_indices.begin(), host_indices.end());
@@ -470,8 +523,8 @@ void check_top_k(std::span<const T> keys, device_input<T>& input, std::int64_t k
     device_input<Word> carried_input(carried, stream);
     auto keys_out = poisoned_buffer<T>(with_keys ? room : 0, stream);
     auto values_out = poisoned_buffer<Word>(room, stream);
-    bkt::top_k_pairs<T, Word>(input.span(), carried_input.span(), k, keys_out.span(), values_out.span(), ws, stream,
-                              options);
+    run_top_k_pairs<T, Word>(input.span(), carried_input.span(), k, keys_out.span(), values_out.span(), ws, stream,
+                             options);
     EXPECT_TRUE(carried_input.unchanged()) << "the caller's values";
     got_values = take(keys_out, "keys");
     for (const Word value : take(values_out, "values")) got_positions.push_back(carried_position(value));
@@ -562,7 +615,7 @@ top_k_order<T> reference_top_k_batched(std::span<const T> matrix, std::int64_t r
   const auto count = static_cast<std::size_t>(rows * k);
   top_k_order<T> want{std::vector<T>(count), std::vector<std::int64_t>(count)};
   bkt::ref::top_k_batched<T, std::int64_t>(matrix, rows, k, want.values, want.positions,
-                                           make_top_k_options(largest, true, select_algorithm::automatic));
+                                           make_top_k_options(largest, true));
   return want;
 }
 

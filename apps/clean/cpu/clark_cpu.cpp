@@ -22,6 +22,7 @@
 #include "cpu/clark_minor_cycle.hpp"
 #include "cpu/clean_cpu_steps.hpp"
 #include "cpu/padded_convolver.hpp"
+#include "cpu/stop_rules.hpp"
 #include "deconvolve.hpp"
 
 namespace bkt::clean::cpu {
@@ -47,6 +48,7 @@ clean_result clark_cpu(const image& dirty, const image& psf, const clean_params&
   rules.cycle_error_scale = std::pow(exterior / cycle_error_fraction, 2);
   // Made when the first major cycle ends: a run that stops at once never pays for the transform.
   std::optional<padded_convolver> psf_convolver;
+  const stop_rules run_stop_rules = rules_of(params);
   float first_peak = 0;
   for (;;) {
     if (result.major_cycles > 0) {
@@ -58,26 +60,15 @@ clean_result clark_cpu(const image& dirty, const image& psf, const clean_params&
     }
 
     const peak_pixel peak = find_peak(result.residual.pixels, candidates);
-    if (peak.index < 0) {
-      result.reason = stop_reason::no_pixels;
-      result.peak_residual = 0;
+    result.peak_residual = peak.index < 0 ? 0 : peak.magnitude;
+    const step_decision decision =
+        decide_step(peak.index >= 0, peak.magnitude, result.iterations, first_peak, run_stop_rules);
+    if (decision != step_decision::take) {
+      result.reason = reason_of(decision);
       break;
     }
-    result.peak_residual = peak.magnitude;
-    if (peak.magnitude <= params.threshold) {
-      result.reason = stop_reason::threshold;
-      break;
-    }
-    if (result.iterations == params.niter) {
-      result.reason = stop_reason::niter;
-      break;
-    }
-    if (result.major_cycles == 0) {
-      first_peak = peak.magnitude;
-    } else if (static_cast<double>(peak.magnitude) > 1.1 * static_cast<double>(first_peak)) {
-      result.reason = stop_reason::diverged;
-      break;
-    }
+    // Every major cycle takes a component, so no component taken yet means this is the first.
+    if (result.iterations == 0) first_peak = peak.magnitude;
 
     ++result.major_cycles;
     const double cutoff = sidelobe * peak.magnitude;

@@ -14,6 +14,7 @@
 #include "cpu/clean_cpu_steps.hpp"
 #include "cpu/residual_rows.hpp"
 #include "cpu/row_chunks.hpp"
+#include "cpu/stop_rules.hpp"
 
 namespace bkt::clean::cpu {
 namespace {
@@ -86,31 +87,18 @@ clean_result hogbom_cpu(const image& dirty, const image& psf, const clean_params
     rows.row_largest[y] = find_largest(rows.row(y), rows.candidate_row(y), dirty.width);
 
   const int workers = row_worker_count();
-  const float gain = static_cast<float>(params.gain);
+  const stop_rules rules = rules_of(params);
+  const float gain = rules.gain;
   float first_peak = 0;
   for (;;) {
     const peak_pixel peak = find_peak(rows);
-    // The stop tests, in deconvolve.hpp's order.
-    if (peak.index < 0) {
-      result.reason = stop_reason::no_pixels;
-      result.peak_residual = 0;
+    result.peak_residual = peak.index < 0 ? 0 : peak.magnitude;
+    const step_decision decision = decide_step(peak.index >= 0, peak.magnitude, result.iterations, first_peak, rules);
+    if (decision != step_decision::take) {
+      result.reason = reason_of(decision);
       break;
     }
-    result.peak_residual = peak.magnitude;
-    if (peak.magnitude <= params.threshold) {
-      result.reason = stop_reason::threshold;
-      break;
-    }
-    if (result.iterations == params.niter) {
-      result.reason = stop_reason::niter;
-      break;
-    }
-    if (result.iterations == 0) {
-      first_peak = peak.magnitude;
-    } else if (static_cast<double>(peak.magnitude) > 1.1 * static_cast<double>(first_peak)) {
-      result.reason = stop_reason::diverged;
-      break;
-    }
+    if (result.iterations == 0) first_peak = peak.magnitude;
 
     const std::int64_t peak_x = peak.index % dirty.width;
     const std::int64_t peak_y = peak.index / dirty.width;

@@ -3,11 +3,11 @@
 #include <span>
 
 #include "bkt/compact.hpp"
+#include "bkt/device/occupancy.cuh"
 #include "bkt/error.hpp"
 #include "bkt/memory.hpp"
 #include "bkt/select.hpp"
 #include "block_max_key.cuh"
-#include "device_limits.hpp"
 #include "peak_key.hpp"
 
 namespace bkt::clean::gpu {

@@ -2,10 +2,10 @@
 
 #include <algorithm>
 
+#include "bkt/device/occupancy.cuh"
 #include "bkt/device_buffer.hpp"
 #include "bkt/error.hpp"
 #include "bkt/memory.hpp"
-#include "device_limits.hpp"
 #include "peak_key.hpp"
 
 namespace bkt::clean::gpu {

@@ -12,7 +12,7 @@
 // The patch leaves out the PSF beyond it: with the sky's many sources each component shifts every
 // candidate by up to flux x exterior_sidelobe (the largest |psf| outside the patch: for a PSF of
 // grating sidelobes, about max_sidelobe), and a long minor cycle then cleans sidelobes as sources
-// (on the 4096^2 benchmark sky it stalled at 260x Högbom's residual). So the minor cycle runs in
+// (on the 4096^2 benchmark sky it stalled far above Högbom's residual). So the minor cycle runs in
 // batches: a batch ends once exterior_sidelobe x sqrt(E) >= batch_error_fraction x peak, E being
 // the sum over candidates of (flux taken there in the batch)^2 (an error estimate for components
 // at unrelated positions); the candidates are then corrected for the batch with the whole PSF
@@ -47,8 +47,8 @@ constexpr std::int64_t max_components_per_cycle = std::int64_t{1} << 20;
 
 /// The error budgets of a batch and of a major cycle, as fractions of the current peak (see
 /// above), chosen on CPU emulations of this loop on the benchmark's sky at 1024^2 to 4096^2 (PSF
-/// twice the size): Högbom's residual RMS with 0.4x (4096^2) to 1.2x (1024^2) its components, in
-/// 10 to 30 major cycles. A cycle budget of 1 let the 4096^2 run wander once it cleaned noise.
+/// twice the size): they reached Högbom's residual RMS in tens of major cycles
+/// (docs/tools/bkt-clean.md). A cycle budget of 1 let the 4096^2 run wander once it cleaned noise.
 constexpr double batch_error_fraction = 0.3;
 constexpr double cycle_error_fraction = 0.5;
 

@@ -14,8 +14,6 @@ inline int device_attribute(cudaDeviceAttr attribute) {
   return value;
 }
 
-inline int multiprocessor_count() { return device_attribute(cudaDevAttrMultiProcessorCount); }
-
 /// Bytes of shared memory one block may use after opting in (227 KB on Hopper).
 inline int max_shared_bytes_per_block() { return device_attribute(cudaDevAttrMaxSharedMemoryPerBlockOptin); }
 

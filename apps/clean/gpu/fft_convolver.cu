@@ -4,9 +4,9 @@
 #include <cstdio>
 #include <utility>
 
+#include "bkt/device/occupancy.cuh"
 #include "bkt/error.hpp"
 #include "cufft_check.hpp"
-#include "device_limits.hpp"
 
 namespace bkt::clean::gpu {
 namespace {

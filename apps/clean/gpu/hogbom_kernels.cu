@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
+#include "bkt/device/occupancy.cuh"
 #include "bkt/error.hpp"
-#include "device_limits.hpp"
 #include "residual_sweep.cuh"
 
 namespace bkt::clean::gpu {
@@ -86,9 +86,7 @@ void* step_kernel_for(const device_plane& plane) {
 int hogbom_grid_blocks(const device_plane& plane) {
   const int num_vectors = plane.geometry.padded_pixels() / 4;
   const int num_tiles = (num_vectors + sweep_tile_vectors - 1) / sweep_tile_vectors;
-  int per_sm = 0;
-  BKT_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, step_kernel_for(plane), sweep_threads, 0));
-  const int resident = std::max(per_sm, 1) * multiprocessor_count();
+  const int resident = static_cast<int>(resident_blocks(step_kernel_for(plane), sweep_threads, 0));
   // As many tiles for every block (the last one excepted), so that no block starts a last round
   // alone: e.g. 8192 tiles, 660 resident blocks -> 13 tiles each, 631 blocks.
   const int tiles_per_block = (num_tiles + resident - 1) / resident;

@@ -2,10 +2,11 @@
 
 #include <algorithm>
 #include <cctype>
+#include <string_view>
 
+#include "bkt_apps/plot/canvas.hpp"
 #include "component_list.hpp"
 #include "fits_header.hpp"
-#include "plot_file.hpp"
 #include "quick_look.hpp"
 #include "sky_wcs.hpp"
 
@@ -97,8 +98,15 @@ void clean_outputs::write(const clean_inputs& inputs, const std::vector<plane_im
   files_[4]->write(components.json);
   if (!paths_.plot.empty()) {
     // A cube's plot shows its first deconvolved plane.
-    const rgb_canvas canvas = draw_quick_look(planes.front().restored, planes.front().residual, units.image);
-    files_[5]->write(encode_plot(canvas, *plot_format_of(paths_.plot)));
+    const sky_wcs wcs(inputs.dirty.header);
+    std::optional<beam> restoring_beam = notes.restoring_beam;
+    if (!restoring_beam && notes.beam && wcs.scale()) restoring_beam = beam_in_pixels(*notes.beam, *wcs.scale());
+    const quick_look_input look{planes.front().restored, planes.front().residual, units.image, wcs, inputs.dirty.header,
+                                inputs.dirty.plane_position(planes.front().plane), restoring_beam};
+    bkt::apps::output_file& plot_file = *files_[5];
+    // Drawn straight into the output's temporary, which the set renames with the others.
+    write_quick_look(look, *bkt::apps::plot::file_format_of(paths_.plot), plot_file.name(),
+                     [&plot_file](std::string_view bytes) { plot_file.write(bytes); });
   }
   for (bkt::apps::output_file* file : files_) file->finish();
 }

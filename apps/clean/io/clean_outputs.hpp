@@ -46,6 +46,7 @@ struct output_notes {
   std::optional<sky_beam> beam;       // the restoring beam, when the image has a celestial WCS
   std::vector<std::string> history;   // HISTORY lines for every FITS output
   nlohmann::json summary;             // embedded in P-components.json
+  std::optional<bkt::clean::beam> restoring_beam;  // in pixels, drawn on the plot
 };
 
 class clean_outputs {

@@ -1,47 +1,11 @@
 #include "colour_scale.hpp"
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <vector>
 
 namespace bkt::clean {
 namespace {
-
-struct control_point {
-  double t;
-  double red, green, blue;
-};
-
-// Control points picked for this tool; lightness grows roughly evenly along the sequential map,
-// and the diverging one is symmetric in lightness about its white middle.
-constexpr std::array<control_point, 6> sequential_points = {{
-    {0.00, 8, 6, 30},
-    {0.20, 62, 18, 100},
-    {0.45, 150, 40, 110},
-    {0.65, 215, 80, 70},
-    {0.85, 248, 165, 40},
-    {1.00, 252, 250, 185},
-}};
-constexpr std::array<control_point, 5> diverging_points = {{
-    {0.00, 30, 60, 150},
-    {0.25, 110, 160, 215},
-    {0.50, 245, 245, 245},
-    {0.75, 225, 130, 100},
-    {1.00, 150, 25, 35},
-}};
-
-template <std::size_t N>
-rgb interpolate(const std::array<control_point, N>& points, double t) {
-  t = std::clamp(t, 0.0, 1.0);
-  std::size_t upper = 1;
-  while (upper + 1 < N && points[upper].t < t) ++upper;
-  const control_point& a = points[upper - 1];
-  const control_point& b = points[upper];
-  const double f = (t - a.t) / (b.t - a.t);
-  const auto mix = [f](double x, double y) { return static_cast<std::uint8_t>(std::lround(x + (y - x) * f)); };
-  return {mix(a.red, b.red), mix(a.green, b.green), mix(a.blue, b.blue)};
-}
 
 /// The finite values, sorted: percentiles are then lookups.
 std::vector<float> sorted_finite(const image& picture) {
@@ -60,11 +24,6 @@ double percentile(const std::vector<float>& sorted, double percent) {
 }
 
 }  // namespace
-
-rgb colour_at(colour_map map, double t) {
-  if (std::isnan(t)) return {128, 128, 128};
-  return map == colour_map::sequential ? interpolate(sequential_points, t) : interpolate(diverging_points, t);
-}
 
 double display_stretch::apply(double value) const {
   if (std::isnan(value)) return value;

@@ -1,20 +1,12 @@
 // How the quick-look plot turns pixel values into colours: a stretch to [0, 1] chosen from the
-// image's percentiles, then a colour map defined by a few control points.
+// image's percentiles; the colour maps themselves are bkt::apps::plot's.
 #pragma once
 
 #include <string>
 
 #include "../image.hpp"
-#include "rgb_canvas.hpp"
 
 namespace bkt::clean {
-
-/// sequential: dark violet through red and orange to pale yellow, lightness rising evenly, for
-/// images of mostly positive flux; diverging: blue, white at the middle, red, for residuals.
-enum class colour_map { sequential, diverging };
-
-/// The colour at t in [0, 1] (clamped; NaN gives grey).
-rgb colour_at(colour_map map, double t);
 
 /// Pixel value -> [0, 1]: linear between low and high, or asinh, which stays linear within about
 /// `softening` of low and logarithmic far above it, so that faint emission and bright sources
@@ -25,7 +17,7 @@ struct display_stretch {
   bool asinh = false;
   double softening = 1;
 
-  double apply(double value) const;    // clamped to [0, 1]
+  double apply(double value) const;    // clamped to [0, 1]; NaN stays NaN
   double value_at(double t) const;     // the inverse, for colour-bar labels
   std::string name() const;            // "linear" or "asinh"
 };

@@ -8,7 +8,7 @@
 
 #include "io/component_list.hpp"
 #include "io/fits_image.hpp"
-#include "tool_runner.hpp"
+#include "tool_fixture.hpp"
 
 namespace clean_test {
 namespace {

@@ -1,5 +1,5 @@
 // Reading FITS inputs: every BITPIX, scaling and blanks, 2 to 4 axes, cubes, and each way a file
-// can be unusable. Files are written with CFITSIO directly (tool_runner.hpp).
+// can be unusable. Files are written with CFITSIO directly (fits_files.hpp).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -7,7 +7,7 @@
 #include "bkt_apps/app_error.hpp"
 #include "io/fits_header.hpp"
 #include "io/fits_image.hpp"
-#include "tool_runner.hpp"
+#include "tool_fixture.hpp"
 
 namespace clean_test {
 namespace {

@@ -9,7 +9,7 @@
 #include "io/fits_header.hpp"
 #include "io/fits_image.hpp"
 #include "io/fits_write.hpp"
-#include "tool_runner.hpp"
+#include "tool_fixture.hpp"
 
 namespace clean_test {
 namespace {

@@ -1,122 +1,204 @@
-// The quick-look plot: a valid PNG (signature, chunk CRCs, IHDR, IDAT that inflates to the
-// right size and pixels), the SVG wrapper's base64, and the stretches' inverses.
+// The quick-look plot: sexagesimal labels and tick steps, sky axes from the WCS (RA along the
+// bottom, or along the left for a rotated image; pixels without a celestial WCS), the picture as
+// a PNG that cairo decodes at the laid-out size with the beam drawn, SVG and PDF documents, and
+// the stretches' inverses.
+#include <cairo.h>
 #include <gtest/gtest.h>
-#include <zlib.h>
 
 #include <cmath>
 #include <cstdint>
+#include <cstring>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "io/colour_scale.hpp"
-#include "io/plot_file.hpp"
-#include "io/png_encoder.hpp"
 #include "io/quick_look.hpp"
-#include "tool_runner.hpp"
+#include "io/sky_axes.hpp"
+#include "io/sky_wcs.hpp"
+#include "tool_fixture.hpp"
 
 namespace clean_test {
 namespace {
 
 using namespace bkt::clean;
+namespace plot = bkt::apps::plot;
 
-std::uint32_t be32(const std::string& bytes, std::size_t offset) {
-  std::uint32_t value = 0;
-  for (std::size_t i = 0; i < 4; ++i) value = value << 8 | static_cast<unsigned char>(bytes[offset + i]);
-  return value;
+std::string card(std::string text) { return text.append(80 - text.size(), ' '); }
+
+/// A 2-D header at 1 arcsec per pixel around RA 12h30m, Dec +12°, reference pixel at the centre;
+/// `rotated`: the sky turned by 90 degrees, so that RA runs along y.
+std::string sky_header(long width, long height, bool rotated = false) {
+  std::string header;
+  for (const std::string& text :
+       {std::string("SIMPLE  = T"), std::string("BITPIX  = -32"), std::string("NAXIS   = 2"),
+        "NAXIS1  = " + std::to_string(width), "NAXIS2  = " + std::to_string(height), std::string("CTYPE1  = 'RA---SIN'"),
+        std::string("CRVAL1  = 187.5"), std::string("CDELT1  = -0.000277777777777778"),
+        "CRPIX1  = " + std::to_string(width / 2 + 1), std::string("CTYPE2  = 'DEC--SIN'"), std::string("CRVAL2  = 12.0"),
+        std::string("CDELT2  = 0.000277777777777778"), "CRPIX2  = " + std::to_string(height / 2 + 1),
+        std::string("RADESYS = 'ICRS'")})
+    header += card(text);
+  if (rotated) header += card("PC1_1   = 0") + card("PC1_2   = -1") + card("PC2_1   = 1") + card("PC2_2   = 0");
+  return header + card("END");
 }
 
-struct png_chunk {
-  std::string type, data;
-};
+TEST(sky_labels, sexagesimal_to_the_step) {
+  const double second_of_time = 15.0 / 3600, arcsecond = 1.0 / 3600;
+  EXPECT_EQ(format_right_ascension(187.5, second_of_time), "12h30m00s");
+  EXPECT_EQ(format_right_ascension(187.5 + 0.5 * second_of_time, 0.5 * second_of_time), "12h30m00.5s");
+  EXPECT_EQ(format_right_ascension(187.5, 60 * second_of_time), "12h30m");
+  EXPECT_EQ(format_right_ascension(-15, 3600 * second_of_time), "23h");
+  EXPECT_EQ(format_right_ascension(360 - 0.01 * second_of_time, second_of_time), "00h00m00s");  // rounds past 24h
+  EXPECT_EQ(format_declination(45 + 30.0 / 60 + 15.0 / 3600, arcsecond), "+45°30′15″");
+  EXPECT_EQ(format_declination(-0.5, 60 * arcsecond), "-00°30′");
+  EXPECT_EQ(format_declination(-0.1 * arcsecond, arcsecond), "+00°00′00″");  // no "-0"
+  EXPECT_EQ(format_declination(-30, 3600 * arcsecond), "-30°");
+  EXPECT_EQ(format_declination(12 + 0.25 * arcsecond, 0.05 * arcsecond), "+12°00′00.25″");
+  // About four ticks over a degree: 15 minutes of time or of arc (both a quarter degree).
+  EXPECT_NEAR(sky_tick_step(1.0, 4, true), 0.25, 1e-12);
+  EXPECT_NEAR(sky_tick_step(1.0, 4, false), 0.25, 1e-12);
+  EXPECT_NEAR(sky_tick_step(100 * arcsecond, 5, false), 20 * arcsecond, 1e-12);
+}
 
-/// The chunks of a PNG, checking the signature and every CRC on the way.
-std::vector<png_chunk> parse_png(const std::string& png) {
-  std::vector<png_chunk> chunks;
-  EXPECT_EQ(png.substr(0, 8), std::string("\x89PNG\r\n\x1a\n", 8));
-  std::size_t offset = 8;
-  while (offset + 12 <= png.size()) {
-    const std::uint32_t length = be32(png, offset);
-    const std::string typed = png.substr(offset + 4, 4 + length);
-    const auto crc = static_cast<std::uint32_t>(
-        crc32(0L, reinterpret_cast<const Bytef*>(typed.data()), static_cast<uInt>(typed.size())));
-    EXPECT_EQ(be32(png, offset + 8 + length), crc) << "bad CRC in " << typed.substr(0, 4);
-    chunks.push_back({typed.substr(0, 4), typed.substr(4)});
-    offset += 12 + length;
+TEST(sky_labels, axes_follow_the_wcs) {
+  const sky_wcs wcs(sky_header(200, 100));
+  ASSERT_TRUE(wcs.has_celestial()) << wcs.note();
+  const plot::frame_axes axes = sky_axes(wcs, sky_header(200, 100), 200, 100, {});
+  EXPECT_EQ(axes.bottom_title, "Right ascension (ICRS)");
+  EXPECT_EQ(axes.left_title, "Declination (ICRS)");
+  // 200 arcsec of RA at Dec 12: 13.6 s of time; about four ticks of 5 s.
+  ASSERT_GE(axes.bottom.size(), 2u);
+  for (std::size_t i = 0; i < axes.bottom.size(); ++i) {
+    EXPECT_EQ(axes.bottom[i].label.rfind("12h", 0), 0u) << axes.bottom[i].label;
+    EXPECT_EQ(axes.bottom[i].label.back(), 's');
+    if (i > 0) EXPECT_GT(axes.bottom[i].fraction, axes.bottom[i - 1].fraction);
   }
-  EXPECT_EQ(offset, png.size());
-  return chunks;
+  // RA grows to the east, which is left: the first tick (leftmost) has the larger RA.
+  EXPECT_GT(axes.bottom.front().label, axes.bottom.back().label);
+  // The centre column is RA 12h30m00s exactly (CRPIX at x = 100), a 5 s tick.
+  bool centre = false;
+  for (const auto& mark : axes.bottom)
+    if (mark.label == "12h30m00s") centre = std::fabs(mark.fraction - 100.5 / 200) < 1e-3;
+  EXPECT_TRUE(centre);
+  ASSERT_GE(axes.left.size(), 2u);
+  for (const auto& mark : axes.left) EXPECT_EQ(mark.label.rfind("+1", 0), 0u) << mark.label;  // +11°59′ to +12°00′
 }
 
-/// The raw scanlines of a PNG's IDAT chunks.
-std::string inflate_idat(const std::vector<png_chunk>& chunks, std::size_t expected) {
-  std::string compressed;
-  for (const auto& chunk : chunks)
-    if (chunk.type == "IDAT") compressed += chunk.data;
-  std::string raw(expected + 16, '\0');
-  uLongf raw_bytes = static_cast<uLongf>(raw.size());
-  EXPECT_EQ(uncompress(reinterpret_cast<Bytef*>(raw.data()), &raw_bytes,
-                       reinterpret_cast<const Bytef*>(compressed.data()), static_cast<uLong>(compressed.size())),
-            Z_OK);
-  raw.resize(raw_bytes);
-  return raw;
+TEST(sky_labels, a_rotated_image_has_ra_on_the_left) {
+  const plot::frame_axes axes = sky_axes(sky_wcs(sky_header(100, 100, true)), sky_header(100, 100, true), 100, 100, {});
+  EXPECT_EQ(axes.bottom_title, "Declination (ICRS)");
+  EXPECT_EQ(axes.left_title, "Right ascension (ICRS)");
+  ASSERT_FALSE(axes.left.empty());
+  EXPECT_EQ(axes.left.front().label.back(), 's');
 }
 
-TEST(png_test, small_canvas_round_trips) {
-  rgb_canvas canvas(3, 2, {1, 2, 3});
-  canvas.set(2, 1, {250, 128, 7});
-  const std::string png = encode_png(canvas);
-  const auto chunks = parse_png(png);
-  ASSERT_EQ(chunks.size(), 3u);
-  EXPECT_EQ(chunks[0].type, "IHDR");
-  EXPECT_EQ(chunks[1].type, "IDAT");
-  EXPECT_EQ(chunks[2].type, "IEND");
-  ASSERT_EQ(chunks[0].data.size(), 13u);
-  EXPECT_EQ(be32(chunks[0].data, 0), 3u);
-  EXPECT_EQ(be32(chunks[0].data, 4), 2u);
-  EXPECT_EQ(chunks[0].data.substr(8), std::string("\x08\x02\x00\x00\x00", 5));
-  const std::string raw = inflate_idat(chunks, 2 * (1 + 3 * 3));
-  ASSERT_EQ(raw.size(), 2u * (1 + 3 * 3));
-  EXPECT_EQ(raw[0], 0);   // filter None
-  EXPECT_EQ(raw[10], 0);
-  EXPECT_EQ(raw.substr(1, 3), std::string("\x01\x02\x03", 3));
-  EXPECT_EQ(raw.substr(17, 3), std::string("\xfa\x80\x07", 3));
+TEST(sky_labels, pixels_without_a_celestial_wcs) {
+  const std::string header = card("SIMPLE  = T") + card("NAXIS   = 2") + card("END");
+  const plot::frame_axes axes = sky_axes(sky_wcs(header), header, 64, 32, {});
+  EXPECT_EQ(axes.bottom_title, "x (pixel)");
+  EXPECT_EQ(axes.left_title, "y (pixel)");
+  ASSERT_FALSE(axes.bottom.empty());
+  EXPECT_EQ(axes.bottom.front().label, "0");
+  EXPECT_NEAR(axes.bottom.front().fraction, 0.5 / 64, 1e-12);
 }
 
-TEST(png_test, quick_look_is_a_valid_png) {
-  image restored{50, 30, std::vector<float>(1500, 0.001f)}, residual = restored;
-  restored.at(10, 10) = 5;
+/// The quick look of a dark sky with one source, as bytes.
+std::string quick_look_bytes(plot::file_format format, std::optional<beam> restoring_beam, const std::string& header) {
+  image restored{100, 100, std::vector<float>(10000, 0.0f)}, residual = restored;
+  restored.at(50, 50) = 1;
   restored.at(0, 0) = std::nanf("");
   residual.at(20, 5) = -0.01f;
-  const rgb_canvas canvas = draw_quick_look(restored, residual, "JY/BEAM");
-  EXPECT_GT(canvas.width, 2 * 400);  // both panels magnified to 400 pixels wide
-  const auto chunks = parse_png(encode_plot(canvas, plot_format::png));
-  EXPECT_EQ(be32(chunks[0].data, 0), static_cast<std::uint32_t>(canvas.width));
-  EXPECT_EQ(be32(chunks[0].data, 4), static_cast<std::uint32_t>(canvas.height));
-  const std::size_t expected = static_cast<std::size_t>(canvas.height) * (1 + 3 * canvas.width);
-  EXPECT_EQ(inflate_idat(chunks, expected).size(), expected);
+  residual.at(70, 5) = 0.01f;
+  const sky_wcs wcs(header);
+  std::string bytes;
+  write_quick_look({restored, residual, "JY/BEAM", wcs, header, {}, restoring_beam}, format, "look",
+                   [&bytes](std::string_view chunk) { bytes.append(chunk); });
+  return bytes;
 }
 
-TEST(png_test, large_images_are_averaged_down) {
-  image big{1000, 500, std::vector<float>(500000, 1.0f)};
-  const rgb_canvas canvas = draw_quick_look(big, big, "K");
-  EXPECT_LT(canvas.width, 2 * 400 + 200);
+/// Decodes PNG bytes with cairo; counts pixels lighter than `level` in each channel in the left
+/// half (the restored panel).
+struct decoded_png {
+  int width = 0, height = 0, light_left = 0;
+};
+decoded_png decode(const std::string& png, int level) {
+  struct reader {
+    const std::string* bytes;
+    std::size_t offset = 0;
+    static cairo_status_t read(void* closure, unsigned char* data, unsigned int length) {
+      auto* self = static_cast<reader*>(closure);
+      if (self->offset + length > self->bytes->size()) return CAIRO_STATUS_READ_ERROR;
+      std::memcpy(data, self->bytes->data() + self->offset, length);
+      self->offset += length;
+      return CAIRO_STATUS_SUCCESS;
+    }
+  } source{&png};
+  cairo_surface_t* surface = cairo_image_surface_create_from_png_stream(reader::read, &source);
+  EXPECT_EQ(cairo_surface_status(surface), CAIRO_STATUS_SUCCESS);
+  decoded_png result{cairo_image_surface_get_width(surface), cairo_image_surface_get_height(surface), 0};
+  const unsigned char* data = cairo_image_surface_get_data(surface);
+  const int stride = cairo_image_surface_get_stride(surface);
+  for (int y = 0; y < result.height; ++y)
+    for (int x = 0; x < result.width / 2; ++x) {
+      std::uint32_t value = 0;
+      std::memcpy(&value, data + y * stride + 4 * x, 4);
+      if (int((value >> 16) & 255) > level && int((value >> 8) & 255) > level && int(value & 255) > level) ++result.light_left;
+    }
+  cairo_surface_destroy(surface);
+  return result;
 }
 
-TEST(svg_test, embeds_the_png_as_base64) {
-  EXPECT_EQ(base64(""), "");
-  EXPECT_EQ(base64("f"), "Zg==");
-  EXPECT_EQ(base64("fo"), "Zm8=");
-  EXPECT_EQ(base64("foobar"), "Zm9vYmFy");
-  const rgb_canvas canvas(4, 4, {9, 9, 9});
-  const std::string svg = encode_plot(canvas, plot_format::svg);
-  EXPECT_EQ(svg.rfind("<svg ", 0), 0u);
-  EXPECT_NE(svg.find("data:image/png;base64," + base64(encode_png(canvas)) + "\""), std::string::npos);
+TEST(quick_look, png_at_the_laid_out_size_with_the_beam) {
+  const std::string header = sky_header(100, 100);
+  const decoded_png without = decode(quick_look_bytes(plot::file_format::png, std::nullopt, header), 150);
+  // Two panels of 400 units (the 100-pixel images scaled 4 times) with their axes and bars.
+  EXPECT_GT(without.width, 2 * 400 + 100);
+  EXPECT_LT(without.width, 2 * 400 + 500);
+  EXPECT_GT(without.height, 400);
+  EXPECT_LT(without.height, 400 + 200);
+  // A 20 x 10 pixel beam is an ellipse of 80 x 40 units, pale on the dark sky: about 2500 more
+  // light pixels (pi * 40 * 20) in the restored panel.
+  const decoded_png with = decode(quick_look_bytes(plot::file_format::png, beam{20, 10, 0.3}, header), 150);
+  EXPECT_EQ(with.width, without.width);
+  EXPECT_GT(with.light_left - without.light_left, 1800);
+  EXPECT_LT(with.light_left - without.light_left, 3200);
+}
+
+TEST(quick_look, svg_and_pdf_documents) {
+  const std::string header = sky_header(100, 100);
+  const std::string svg = quick_look_bytes(plot::file_format::svg, beam{3, 2, 0}, header);
+  EXPECT_EQ(svg.rfind("<?xml", 0), 0u);
+  EXPECT_NE(svg.find("<svg"), std::string::npos);
+  EXPECT_NE(svg.find("data:image/png;base64,"), std::string::npos);  // the image, embedded at its own pixels
+  EXPECT_NE(svg.find("<symbol"), std::string::npos);                 // glyphs of the labels
   EXPECT_NE(svg.find("</svg>"), std::string::npos);
+  const std::string pdf = quick_look_bytes(plot::file_format::pdf, std::nullopt, header);
+  EXPECT_EQ(pdf.rfind("%PDF-", 0), 0u);
+  EXPECT_NE(pdf.find("/Subtype /Image"), std::string::npos);
+  EXPECT_NE(pdf.find("%%EOF"), std::string::npos);
 }
 
-TEST(plot_format_test, by_extension) {
-  EXPECT_EQ(plot_format_of("a.PNG"), plot_format::png);
-  EXPECT_EQ(plot_format_of("dir.x/a.svg"), plot_format::svg);
-  EXPECT_EQ(plot_format_of("a.gif"), std::nullopt);
-  EXPECT_EQ(plot_format_of("dir.png/a"), std::nullopt);
+TEST(quick_look, degenerate_images_still_draw) {
+  const std::string no_wcs = card("SIMPLE  = T") + card("NAXIS   = 2") + card("END");
+  const sky_wcs wcs(no_wcs);
+  for (const auto& [width, height] : std::vector<std::pair<long, long>>{{1, 1}, {2000, 3}, {3, 901}}) {
+    SCOPED_TRACE(std::to_string(width) + " x " + std::to_string(height));
+    const auto size = static_cast<std::size_t>(width * height);
+    image all_nan{width, height, std::vector<float>(size, std::nanf(""))}, zeros{width, height, std::vector<float>(size, 0.0f)};
+    std::string bytes;
+    write_quick_look({all_nan, zeros, "K", wcs, no_wcs, {}, beam{1, 1, 0}}, plot::file_format::png, "look",
+                     [&bytes](std::string_view chunk) { bytes.append(chunk); });
+    const decoded_png png = decode(bytes, 150);
+    EXPECT_GT(png.width, 2 * 100);
+    EXPECT_GT(png.height, 160);  // the colour bars keep their height beside a flat image
+  }
+}
+
+TEST(quick_look, units_as_viewers_write_them) {
+  EXPECT_EQ(display_unit("JY/BEAM"), "Jy/beam");
+  EXPECT_EQ(display_unit("Jy/Beam"), "Jy/beam");
+  EXPECT_EQ(display_unit("JY/PIXEL"), "Jy/pixel");
+  EXPECT_EQ(display_unit("K"), "K");
 }
 
 TEST(stretch_test, value_at_inverts_apply) {

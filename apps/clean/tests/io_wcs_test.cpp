@@ -8,7 +8,7 @@
 #include "io/beam_geometry.hpp"
 #include "io/fits_image.hpp"
 #include "io/sky_wcs.hpp"
-#include "tool_runner.hpp"
+#include "tool_fixture.hpp"
 
 namespace clean_test {
 namespace {

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "../../common/tests/output_checks.hpp"
-#include "tool_runner.hpp"
+#include "bkt_apps_test/output_checks.hpp"
+#include "tool_fixture.hpp"
 
 namespace clean_test {
 namespace {

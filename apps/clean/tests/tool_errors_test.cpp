@@ -14,7 +14,7 @@
 #include <system_error>
 #include <vector>
 
-#include "tool_runner.hpp"
+#include "tool_fixture.hpp"
 
 namespace clean_test {
 namespace {

@@ -6,7 +6,7 @@
 #include <cmath>
 #include <set>
 
-#include "tool_runner.hpp"
+#include "tool_fixture.hpp"
 
 namespace clean_test {
 namespace {
@@ -282,11 +282,14 @@ TEST_F(clean_runs, no_celestial_wcs_gives_pixel_positions) {
   EXPECT_EQ(card_value(read_header_cards(path("p-restored.fits")), "BMAJ"), std::nullopt);
 }
 
-TEST_F(clean_runs, svg_plot_embeds_a_png) {
+TEST_F(clean_runs, plot_format_by_extension) {
   run_ok({path("dirty.fits"), path("psf.fits"), "--prefix", path("p"), "--niter", "5", "--plot", path("look.svg")});
   const std::string svg = read_file(path("look.svg"));
-  EXPECT_EQ(svg.rfind("<svg ", 0), 0u);
-  EXPECT_NE(svg.find("data:image/png;base64,iVBORw0KGgo"), std::string::npos);  // base64 of the PNG signature
+  EXPECT_EQ(svg.rfind("<?xml", 0), 0u);
+  EXPECT_NE(svg.find("<svg "), std::string::npos);
+  EXPECT_NE(svg.find("data:image/png;base64,iVBORw0KGgo"), std::string::npos);  // the images, embedded as PNG
+  run_ok({path("dirty.fits"), path("psf.fits"), "--prefix", path("q"), "--niter", "5", "--plot", path("look.PDF")});
+  EXPECT_EQ(read_file(path("look.PDF")).rfind("%PDF-", 0), 0u);
 }
 
 }  // namespace

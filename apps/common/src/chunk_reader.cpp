@@ -22,8 +22,31 @@ file_format choose_format(const input_options& options, detail::input_stream& st
 
 }  // namespace
 
+namespace detail {
+
+std::int64_t part_boundary(std::int64_t total, int index, int count) {
+  // floor(total * index / count) without the product, which could overflow.
+  return total / count * index + total % count * index / count;
+}
+
+element_range part_of(std::int64_t total, const input_part& part) {
+  const std::int64_t first = part_boundary(total, part.index, part.count);
+  return {first, part_boundary(total, part.index + 1, part.count) - first};
+}
+
+void check_part(const input_stream& stream, const input_part& part) {
+  if (part.count < 1 || part.index < 0 || part.index >= part.count)
+    throw std::logic_error("input part " + std::to_string(part.index) + " of " + std::to_string(part.count));
+  if (part.count > 1 && !stream.file_size())
+    throw usage_error(stream.name() + ": several ranks read a file each its own part; standard input or a pipe "
+                      "cannot be cut: give a file");
+}
+
+}  // namespace detail
+
 chunk_reader::chunk_reader(const input_options& options) {
   auto stream = std::make_unique<detail::input_stream>(options.path);
+  detail::check_part(*stream, options.part);
   switch (choose_format(options, *stream)) {
     case file_format::raw:
       source_ = detail::make_raw_source(std::move(stream), options);
@@ -47,6 +70,7 @@ file_format chunk_reader::format() const { return source_->format(); }
 const std::string& chunk_reader::name() const { return source_->name(); }
 std::optional<std::int64_t> chunk_reader::total_items() const { return source_->total_items(); }
 std::int64_t chunk_reader::items_read() const { return source_->items_read(); }
+std::optional<std::int64_t> chunk_reader::first_item() const { return source_->first_item(); }
 
 std::int64_t chunk_reader::read_into(void* out, std::int64_t max_items) {
   if (max_items <= 0) return 0;

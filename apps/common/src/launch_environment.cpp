@@ -57,4 +57,9 @@ std::string rank_context::label(std::string_view message) const {
   return "rank " + std::to_string(rank_) + ": " + std::string(message);
 }
 
+app_error several_ranks_need_dist(int ranks) {
+  return usage_error("launched as " + std::to_string(ranks) +
+                     " ranks, but this build has no bkt::dist (NCCL and MPI): run one process");
+}
+
 }  // namespace bkt::apps

@@ -23,11 +23,20 @@ class npy_source final : public chunk_reader::source {
     const std::int64_t data_bytes = header_.num_items() * static_cast<std::int64_t>(element_bytes_);
     if (const auto file_bytes = stream_->file_size(); file_bytes && *file_bytes - header_.header_bytes < data_bytes)
       throw truncated(*file_bytes - header_.header_bytes);
+    if (options.part.count > 1) {
+      const element_range rows = part_of(rows_, options.part);
+      const auto row_bytes = static_cast<std::int64_t>(columns_ * element_bytes_);
+      const std::int64_t begin = header_.header_bytes + rows.first * row_bytes;
+      stream_->seek_range(begin, begin + rows.count * row_bytes);
+      first_ = rows.first;
+      rows_ = rows.count;
+    }
   }
 
   dtype type() const override { return header_.type; }
   file_format format() const override { return file_format::npy; }
   std::optional<std::int64_t> total_items() const override { return rows_; }
+  std::optional<std::int64_t> first_item() const override { return first_; }
 
   std::int64_t read(void* out, std::int64_t max_items) override {
     const std::int64_t count = std::min(max_items, rows_ - items_read_);
@@ -96,6 +105,7 @@ class npy_source final : public chunk_reader::source {
   std::int64_t rows_ = 0;
   std::int64_t columns_ = 1;
   std::int64_t column_ = 0;  // 0-based here
+  std::int64_t first_ = 0;   // the part's first row
   std::vector<std::byte> rows_buffer_;
 };
 

@@ -47,6 +47,28 @@ int count_of(std::size_t bytes, int rank) {
   return static_cast<int>(bytes);
 }
 
+/// Where each rank's text lands in one buffer that a gather fills, and the texts taken back out.
+struct joined_texts {
+  std::vector<int> offsets;
+  std::string joined;
+
+  joined_texts(const std::vector<int>& lengths, int rank) : offsets(lengths.size()) {
+    std::size_t total = 0;
+    for (std::size_t r = 0; r < lengths.size(); ++r) {
+      offsets[r] = count_of(total, rank);
+      total += static_cast<std::size_t>(lengths[r]);
+    }
+    joined.assign(total, '\0');
+  }
+
+  std::vector<std::string> split(const std::vector<int>& lengths) const {
+    std::vector<std::string> texts;
+    for (std::size_t r = 0; r < lengths.size(); ++r)
+      texts.push_back(joined.substr(static_cast<std::size_t>(offsets[r]), static_cast<std::size_t>(lengths[r])));
+    return texts;
+  }
+};
+
 }  // namespace
 
 bool built_with_mpi() noexcept { return true; }
@@ -113,19 +135,10 @@ std::vector<std::string> rank_context::gather_to_root(const std::string& text) {
   const int length = count_of(text.size(), rank_);
   std::vector<int> lengths(is_root() ? static_cast<std::size_t>(size_) : 0);
   BKT_APPS_MPI_CHECK(MPI_Gather(&length, 1, MPI_INT, lengths.data(), 1, MPI_INT, 0, MPI_COMM_WORLD));
-  std::vector<int> offsets(lengths.size());
-  std::size_t total = 0;
-  for (std::size_t r = 0; r < lengths.size(); ++r) {
-    offsets[r] = count_of(total, rank_);
-    total += static_cast<std::size_t>(lengths[r]);
-  }
-  std::string joined(total, '\0');
-  BKT_APPS_MPI_CHECK(MPI_Gatherv(text.data(), length, MPI_CHAR, joined.data(), lengths.data(), offsets.data(),
-                                 MPI_CHAR, 0, MPI_COMM_WORLD));
-  std::vector<std::string> texts;
-  for (std::size_t r = 0; r < lengths.size(); ++r)
-    texts.push_back(joined.substr(static_cast<std::size_t>(offsets[r]), static_cast<std::size_t>(lengths[r])));
-  return texts;
+  joined_texts texts(lengths, rank_);
+  BKT_APPS_MPI_CHECK(MPI_Gatherv(text.data(), length, MPI_CHAR, texts.joined.data(), lengths.data(),
+                                 texts.offsets.data(), MPI_CHAR, 0, MPI_COMM_WORLD));
+  return texts.split(lengths);
 }
 
 std::string rank_context::broadcast_from_root(const std::string& text) {
@@ -135,6 +148,24 @@ std::string rank_context::broadcast_from_root(const std::string& text) {
   std::string result = is_root() ? text : std::string(static_cast<std::size_t>(length), '\0');
   if (length > 0) BKT_APPS_MPI_CHECK(MPI_Bcast(result.data(), length, MPI_CHAR, 0, MPI_COMM_WORLD));
   return result;
+}
+
+std::vector<std::int64_t> rank_context::all_gather(std::int64_t value) {
+  std::vector<std::int64_t> values(static_cast<std::size_t>(size_), value);
+  if (several())
+    BKT_APPS_MPI_CHECK(MPI_Allgather(&value, 1, MPI_INT64_T, values.data(), 1, MPI_INT64_T, MPI_COMM_WORLD));
+  return values;
+}
+
+std::vector<std::string> rank_context::all_gather(const std::string& bytes) {
+  if (!several()) return {bytes};
+  const int length = count_of(bytes.size(), rank_);
+  std::vector<int> lengths(static_cast<std::size_t>(size_));
+  BKT_APPS_MPI_CHECK(MPI_Allgather(&length, 1, MPI_INT, lengths.data(), 1, MPI_INT, MPI_COMM_WORLD));
+  joined_texts texts(lengths, rank_);
+  BKT_APPS_MPI_CHECK(MPI_Allgatherv(bytes.data(), length, MPI_CHAR, texts.joined.data(), lengths.data(),
+                                    texts.offsets.data(), MPI_CHAR, MPI_COMM_WORLD));
+  return texts.split(lengths);
 }
 
 void rank_context::abort_job(int exit_code) noexcept {

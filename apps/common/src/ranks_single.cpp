@@ -30,6 +30,10 @@ std::vector<std::string> rank_context::gather_to_root(const std::string& text) {
 
 std::string rank_context::broadcast_from_root(const std::string& text) { return text; }
 
+std::vector<std::int64_t> rank_context::all_gather(std::int64_t value) { return {value}; }
+
+std::vector<std::string> rank_context::all_gather(const std::string& bytes) { return {bytes}; }
+
 void rank_context::abort_job(int) noexcept {}
 
 }  // namespace bkt::apps

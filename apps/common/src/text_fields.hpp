@@ -81,6 +81,8 @@ class text_lines {
   }
 
   std::int64_t line_number() const { return line_number_; }
+  /// The delimiter in use: the one given, or the one the first data line chose (0 before it).
+  char delimiter() const { return delimiter_; }
   std::int64_t index() const { return column_.value_or(1) - 1; }
   bool column_named() const { return column_.has_value(); }
 

@@ -2,6 +2,7 @@
 // lines and '#' comments are skipped; any other line that does not hold a number is an error
 // naming its line, so that a typo never silently drops data. Without --dtype the column's values
 // choose it (text_dtype.hpp).
+#include <algorithm>
 #include <string>
 #include <string_view>
 
@@ -16,13 +17,16 @@ namespace {
 class text_source final : public chunk_reader::source {
  public:
   text_source(std::unique_ptr<input_stream> stream, const input_options& options)
-      : source(std::move(stream)), lines_(options.column, options.delimiter, options.skip_header) {
+      : source(std::move(stream)),
+        lines_(options.column, part_delimiter(options), options.skip_header && options.part.index == 0) {
     if (options.column && *options.column < 1) throw usage_error(name() + ": --column counts from 1");
+    if (options.part.count > 1) read_part_only(options.part);
     if (options.type) {
       type_ = *options.type;
       return;
     }
     inferred_ = true;
+    // A part keeps the whole file's choice, so that every rank reads the same dtype.
     inference_ = stream_->file_size() ? infer_text_dtype_of_file(options.path, options)
                                       : infer_text_dtype_of_stream(*stream_, options);
     type_ = inference_.column.type();
@@ -32,6 +36,9 @@ class text_source final : public chunk_reader::source {
   bool type_inferred() const override { return inferred_; }
   file_format format() const override { return file_format::text; }
   std::optional<std::int64_t> total_items() const override { return std::nullopt; }
+  std::optional<std::int64_t> first_item() const override {
+    return part_begin_ == 0 ? std::optional<std::int64_t>(0) : std::nullopt;
+  }
 
   std::int64_t read(void* out, std::int64_t max_items) override {
     auto* bytes = static_cast<std::byte*>(out);
@@ -48,8 +55,34 @@ class text_source final : public chunk_reader::source {
   }
 
  private:
+  /// The delimiter a part after the first uses: the given one, else the one the file's first data
+  /// line chose (a part must not choose its own from a line that differs).
+  static char part_delimiter(const input_options& options) {
+    if (options.delimiter != 0 || options.part.index == 0) return options.delimiter;
+    input_stream file(options.path);
+    text_lines lines(options.column, 0, options.skip_header);
+    std::string line;
+    while (lines.delimiter() == 0 && file.read_line(line)) lines.next(line);
+    return lines.delimiter();
+  }
+
+  /// Part i begins at the first line start at or after byte size i / count (at least 1, so that
+  /// the first part holds the first line, which may be a header) and ends where part i + 1 begins.
+  void read_part_only(const input_part& part) {
+    const std::int64_t size = *stream_->file_size();
+    const auto boundary = [&](int index) -> std::int64_t {
+      if (index == 0) return 0;
+      if (index == part.count) return size;
+      return stream_->line_start_at_or_after(std::max<std::int64_t>(part_boundary(size, index, part.count), 1));
+    };
+    part_begin_ = boundary(part.index);
+    stream_->seek_range(part_begin_, std::max(part_begin_, boundary(part.index + 1)));
+  }
+
+  /// Line numbers in messages count from the file's start, also in a later part.
   [[noreturn]] void fail(const std::string& why) const {
-    throw app_error(name() + ":" + std::to_string(lines_.line_number()) + ": " + why);
+    const std::int64_t earlier = part_begin_ > 0 ? stream_->newlines_before(part_begin_) : 0;
+    throw app_error(name() + ":" + std::to_string(earlier + lines_.line_number()) + ": " + why);
   }
 
   void parse_field(const text_lines::data& data, std::byte* out) {
@@ -84,6 +117,7 @@ class text_source final : public chunk_reader::source {
   inferred_dtype inference_;
   text_lines lines_;
   std::string line_;
+  std::int64_t part_begin_ = 0;  // the byte where this part's lines begin
 };
 
 }  // namespace

@@ -7,7 +7,8 @@
 
 #include "bkt_apps/numeric_io.hpp"
 #include "npy_header.hpp"
-#include "temp_dir.hpp"
+#include "bkt_apps_test/bytes.hpp"
+#include "bkt_apps_test/temp_dir.hpp"
 
 namespace bkt::apps {
 namespace {

@@ -8,7 +8,7 @@
 #include <thread>
 
 #include "bkt_apps/numeric_io.hpp"
-#include "temp_dir.hpp"
+#include "bkt_apps_test/temp_dir.hpp"
 
 namespace bkt::apps {
 namespace {

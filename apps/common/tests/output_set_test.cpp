@@ -16,8 +16,8 @@
 
 #include "bkt_apps/app_error.hpp"
 #include "bkt_apps/numeric_io.hpp"
-#include "output_checks.hpp"
-#include "temp_dir.hpp"
+#include "bkt_apps_test/output_checks.hpp"
+#include "bkt_apps_test/temp_dir.hpp"
 
 namespace bkt::apps {
 namespace {

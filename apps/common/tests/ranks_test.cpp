@@ -10,7 +10,7 @@
 #include "bkt_apps/cli.hpp"
 #include "bkt_apps/output_set.hpp"
 #include "bkt_apps/ranks.hpp"
-#include "temp_dir.hpp"
+#include "bkt_apps_test/temp_dir.hpp"
 
 namespace bkt::apps {
 namespace {

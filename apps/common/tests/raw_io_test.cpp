@@ -6,7 +6,8 @@
 #include <vector>
 
 #include "bkt_apps/numeric_io.hpp"
-#include "temp_dir.hpp"
+#include "bkt_apps_test/bytes.hpp"
+#include "bkt_apps_test/temp_dir.hpp"
 
 namespace bkt::apps {
 namespace {

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "bkt_apps/numeric_io.hpp"
-#include "temp_dir.hpp"
+#include "bkt_apps_test/temp_dir.hpp"
 #include "text_number.hpp"
 
 namespace bkt::apps {

@@ -8,7 +8,7 @@
 
 #include "expected.hpp"
 #include "test_files.hpp"
-#include "tool_runner.hpp"
+#include "tool_fixture.hpp"
 
 namespace histogram_test {
 namespace {

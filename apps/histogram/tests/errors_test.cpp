@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "test_files.hpp"
-#include "tool_runner.hpp"
+#include "tool_fixture.hpp"
 
 namespace histogram_test {
 namespace {
@@ -131,14 +131,16 @@ TEST_F(errors, command_line_errors_exit_2) {
   expect_failure(run_with_outputs({path("data.raw"), "--range", "0:1"}), 2, {path("data.raw").string(), "--dtype"});
 }
 
-TEST_F(errors, plot_must_be_svg) {
+TEST_F(errors, plot_format_from_the_extension) {
   write_file(path("data.txt"), "1\n2\n");
-  const std::string png = path("chart.png").string();
-  expect_failure(run_histogram({path("data.txt"), "--range", "0:4", "--plot", png, "-o", path("table.txt")}), 2,
-                 {"--plot " + png, ".svg"});
+  const std::string gif = path("chart.gif").string();
+  expect_failure(run_histogram({path("data.txt"), "--range", "0:4", "--plot", gif, "-o", path("table.txt")}), 2,
+                 {"--plot '" + gif + "'", ".png, .svg or .pdf"});
   EXPECT_EQ(listing(), std::vector<std::string>{"data.txt"});
-  const auto upper = run_histogram({path("data.txt"), "--range", "0:4", "--plot", path("chart.SVG")});
-  EXPECT_EQ(upper.exit_code, 0) << upper.err;
+  for (const char* name : {"chart.PNG", "chart.Svg", "chart.pdf"}) {
+    const auto run = run_histogram({path("data.txt"), "--range", "0:4", "--plot", path(name)});
+    EXPECT_EQ(run.exit_code, 0) << name << ": " << run.err;
+  }
 }
 
 TEST_F(errors, bins_beyond_the_memory_limit_are_refused_at_once) {

@@ -11,7 +11,7 @@
 
 #include "support/numpy_cases.hpp"
 #include "test_files.hpp"
-#include "tool_runner.hpp"
+#include "tool_fixture.hpp"
 
 namespace histogram_test {
 namespace {

@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
-#include "../../common/tests/output_checks.hpp"
-#include "tool_runner.hpp"
+#include "bkt_apps_test/output_checks.hpp"
+#include "tool_fixture.hpp"
 
 namespace histogram_test {
 namespace {

@@ -1,4 +1,4 @@
-// What the tool writes: the table (exact layout), JSON, SVG, terminal bars, -o, --help and
+// What the tool writes: the table (exact layout), JSON, terminal bars, -o, --help and
 // --version; and that files appear whole, with no temporaries left behind.
 #include <algorithm>
 #include <cmath>
@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "test_files.hpp"
-#include "tool_runner.hpp"
+#include "tool_fixture.hpp"
 
 namespace histogram_test {
 namespace {
@@ -99,33 +99,6 @@ TEST_F(outputs, json_file_beside_the_table_and_table_to_a_file) {
   EXPECT_EQ(read_file(path("table.txt")), small_table);
   EXPECT_EQ(nlohmann::json::parse(to_file.out)["bins"], 4);
   EXPECT_EQ(listing(), (std::vector<std::string>{"out.json", "small.i32", "table.txt"}));
-}
-
-TEST_F(outputs, svg_plot) {
-  const auto run = run_histogram(
-      {path("small.i32"), "--dtype", "i32", "--bins", "4", "--range", "0:8", "--plot", path("chart.svg")});
-  ASSERT_EQ(run.exit_code, 0) << run.err;
-  EXPECT_EQ(run.out, small_table);  // the table still goes to standard output
-  const std::string svg = read_file(path("chart.svg"));
-  EXPECT_EQ(svg.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\"", 0), 0u);
-  EXPECT_EQ(svg.substr(svg.size() - 7), "</svg>\n");
-  EXPECT_EQ(occurrences(svg, "<rect "), 4u);
-  EXPECT_EQ(occurrences(svg, "<rect "), occurrences(svg, "</rect>"));
-  EXPECT_NE(svg.find("Histogram of small.i32"), std::string::npos);
-  EXPECT_EQ(occurrences(svg, "<text"), occurrences(svg, "</text>"));
-  EXPECT_EQ(listing(), (std::vector<std::string>{"chart.svg", "small.i32"}));
-}
-
-TEST_F(outputs, svg_plot_with_a_log_axis) {
-  std::vector<double> values;
-  for (int index = 1; index <= 1000; ++index) values.push_back(index * 1.7);
-  write_npy<double>(path("data.npy"), values);
-  const auto run = run_histogram({path("data.npy"), "--log", "--bins", "12", "--range", "1:10000", "--plot", path("log.svg")});
-  ASSERT_EQ(run.exit_code, 0) << run.err;
-  const std::string svg = read_file(path("log.svg"));
-  EXPECT_EQ(occurrences(svg, "<rect "), 12u);
-  EXPECT_NE(svg.find("log scale"), std::string::npos);
-  for (const char* tick : {">1<", ">10<", ">100<", ">1000<", ">10000<"}) EXPECT_NE(svg.find(tick), std::string::npos) << tick;
 }
 
 TEST_F(outputs, terminal_bars_fit_the_width) {

@@ -14,7 +14,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "tool_runner.hpp"
+#include "tool_fixture.hpp"
 
 namespace histogram_test {
 

@@ -4,7 +4,7 @@
 #include <unistd.h>
 
 #include "expected.hpp"
-#include "tool_runner.hpp"
+#include "tool_fixture.hpp"
 
 namespace bkt::radixsort::test {
 namespace {
@@ -62,7 +62,7 @@ TEST_F(bad_input, text_error_after_many_chunks_leaves_nothing) {
   std::string text;
   for (int i = 0; i < 500; ++i) text += std::to_string(500 - i) + "\n";
   const std::string input = write("in.txt", text + "1e999\n");
-  expect_failure({input, "--chunk-items", "16", "--spill", "-o", path("out.txt")}, 1,
+  expect_failure({input, "--chunk-items", "16", "-o", path("out.txt")}, 1,
                  input + ":501: '1e999' is out of range for f64", {"in.txt"});
 }
 

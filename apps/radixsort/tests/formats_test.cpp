@@ -7,7 +7,7 @@
 #include <random>
 
 #include "expected.hpp"
-#include "tool_runner.hpp"
+#include "tool_fixture.hpp"
 
 namespace bkt::radixsort::test {
 namespace {

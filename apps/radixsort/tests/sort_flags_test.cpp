@@ -1,8 +1,8 @@
-// --descending, --argsort and --unique, alone and together, in one chunk and merged from many.
+// --descending, --argsort and --unique, alone and together, in one chunk and through the external sort.
 #include <gtest/gtest.h>
 
 #include "expected.hpp"
-#include "tool_runner.hpp"
+#include "tool_fixture.hpp"
 
 namespace bkt::radixsort::test {
 namespace {
@@ -10,7 +10,7 @@ namespace {
 class sort_flags_test : public tool_test, public ::testing::WithParamInterface<std::vector<std::string>> {
  protected:
   /// The flags that choose how the tool splits the work: none (one chunk), or many small chunks
-  /// merged from memory or from a spill file.
+  /// through the external sort (sampled, split into buckets, each bucket sorted).
   std::vector<std::string> with_split(std::vector<std::string> args) const {
     for (const auto& extra : GetParam()) args.push_back(extra);
     return args;
@@ -72,8 +72,8 @@ TEST_P(sort_flags_test, text_input_of_unknown_length) {
 INSTANTIATE_TEST_SUITE_P(splits, sort_flags_test,
                          ::testing::Values(std::vector<std::string>{}, std::vector<std::string>{"--chunk-items", "7"},
                                            std::vector<std::string>{"--chunk-items", "1000"},
-                                           std::vector<std::string>{"--chunk-items", "13", "--spill"},
-                                           std::vector<std::string>{"--chunk-items", "1", "--spill", "--cpu"}),
+                                           std::vector<std::string>{"--chunk-items", "13"},
+                                           std::vector<std::string>{"--chunk-items", "1", "--cpu"}),
                          [](const auto& info) {
                            std::string name = "chunks";
                            for (const auto& arg : info.param)
@@ -83,13 +83,13 @@ INSTANTIATE_TEST_SUITE_P(splits, sort_flags_test,
 
 using chunking = tool_test;
 
-TEST_F(chunking, verbose_reports_chunks_and_spills) {
+TEST_F(chunking, verbose_reports_chunks_and_buckets) {
   const auto values = adversarial_values<std::uint32_t>(100, 26);
   const std::string input = write("in.bin", raw_bytes(values));
-  const tool_result result = run({input, "--dtype", "u32", "--chunk-items", "30", "--spill", "--spill-dir",
+  const tool_result result = run({input, "--dtype", "u32", "--chunk-items", "30", "--spill-dir",
                                   dir_.string(), "--verbose", "--cpu", "-o", path("out.bin")});
   ASSERT_EQ(result.exit_code, 0) << result.err;
-  EXPECT_NE(result.err.find("100 u32 elements from " + input + " on cpu, 4 chunk(s) of up to 30, 4 spilled"),
+  EXPECT_NE(result.err.find("100 u32 elements from " + input + " on cpu, 4 chunk(s) of up to 30, 1 bucket(s)"),
             std::string::npos)
       << result.err;
   EXPECT_EQ(read_file(path("out.bin")), raw_bytes(gather(values, expected_positions(values))));
@@ -104,6 +104,39 @@ TEST_F(chunking, exact_multiple_of_the_chunk) {
     ASSERT_EQ(result.exit_code, 0) << result.err;
     EXPECT_EQ(read_file(path("out.bin")), raw_bytes(gather(values, expected_positions(values)))) << chunk;
   }
+}
+
+}  // namespace
+}  // namespace bkt::radixsort::test
+
+namespace bkt::radixsort::test {
+namespace {
+
+using external = tool_test;
+
+TEST_F(external, standard_input_is_read_once_and_replayed_from_the_spill_directory) {
+  const auto values = adversarial_values<std::int64_t>(1000, 27);
+  std::string text;
+  for (const auto value : values) text += std::to_string(value) + "\n";
+  const std::string input = write("in.txt", text);
+  const tool_result result = run({"--chunk-items", "64", "--argsort", "--descending", "--spill-dir", dir_.string(),
+                                  "--cpu", "-o", path("order.npy")},
+                                 input);
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(read_file(path("order.npy")), npy_1d(expected_positions(values, {.descending = true})));
+  EXPECT_EQ(entries(), (std::vector<std::string>{"in.txt", "order.npy"}));  // no copy left behind
+}
+
+TEST_F(external, gpu_memory_takes_a_size) {
+  const std::string input = write("in.txt", "3\n1\n2\n");
+  for (const char* bad : {"lots", "0", "-2G"}) {
+    const tool_result result = run({input, "--gpu-memory", bad, "-o", path("out.txt")});
+    EXPECT_EQ(result.exit_code, 2) << bad;
+    EXPECT_NE(result.err.find("--gpu-memory"), std::string::npos) << result.err;
+  }
+  const tool_result result = run({input, "--gpu-memory", "512M", "-o", path("out.txt")});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(read_file(path("out.txt")), "1\n2\n3\n");
 }
 
 }  // namespace

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "generate/counter_random.hpp"
-#include "parallel_for.hpp"
+#include "bkt_apps/parallel_for.hpp"
 
 namespace bkt::sssp::generate {
 
@@ -39,7 +39,7 @@ csr_graph<std::uint32_t> grid_graph(const grid_options& options) {
   }
   graph.targets.resize(static_cast<std::size_t>(row_start[height]));
   graph.weights.resize(graph.targets.size());
-  parallel_for(height, 64, options.threads, [&](std::int64_t first_row, std::int64_t end_row) {
+  apps::parallel_for(height, 64, options.threads, [&](std::int64_t first_row, std::int64_t end_row) {
     for (std::int64_t y = first_row; y < end_row; ++y) {
       std::int64_t slot = row_start[y];
       for (std::int64_t x = 0; x < width; ++x) {

@@ -6,7 +6,7 @@
 
 #include "generate/counter_random.hpp"
 #include "build_csr.hpp"
-#include "parallel_for.hpp"
+#include "bkt_apps/parallel_for.hpp"
 
 namespace bkt::sssp::generate {
 namespace {
@@ -75,7 +75,7 @@ csr_graph<std::uint32_t> rmat_graph(const rmat_options& options) {
   const vertex_scramble scramble(options.scale, options.seed);
   const weight_range weights = options.weights;
   const std::uint64_t vertex_mask = static_cast<std::uint64_t>(num_vertices - 1);
-  parallel_for(generated, std::int64_t{1} << 16, options.threads, [&](std::int64_t begin, std::int64_t end) {
+  apps::parallel_for(generated, std::int64_t{1} << 16, options.threads, [&](std::int64_t begin, std::int64_t end) {
     for (std::int64_t e = begin; e < end; ++e) {
       const std::uint64_t counter = static_cast<std::uint64_t>(e) * draws_per_edge;
       std::uint64_t row = 0, column = 0;

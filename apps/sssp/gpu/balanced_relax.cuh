@@ -13,7 +13,7 @@
 
 #include <cstdint>
 
-#include "bkt/detail/device/tile_lookback.cuh"
+#include "bkt/device/tile_lookback.cuh"
 #include "queue_kernels.cuh"
 
 namespace bkt::sssp::gpu {
@@ -61,7 +61,7 @@ template <class Weight>
 __global__ void __launch_bounds__(relax_block_threads)
     claim_frontier_kernel(relax_args<Weight> a, claimed_frontier<distance_t<Weight>> c, split_frontier split) {
   using D = distance_t<Weight>;
-  constexpr int warps = relax_block_threads / 32;
+  constexpr int warps = relax_block_warps;
   __shared__ frontier_pieces pieces;
   __shared__ std::int64_t tile_shared;
   __shared__ std::uint64_t warp_totals[warps];
@@ -97,9 +97,10 @@ __global__ void __launch_bounds__(relax_block_threads)
     }
     // One atomic a tile: every warp adding to the same word would queue up behind it.
     const int claimed_here = __syncthreads_count(claimed);
-    if (threadIdx.x == 0 && claimed_here != 0) atomicAdd(a.stats + 0, static_cast<unsigned long long>(claimed_here));
+    if (threadIdx.x == 0 && claimed_here != 0)
+      atomicAdd(a.stats + expanded_vertices_stat, static_cast<unsigned long long>(claimed_here));
     const std::uint64_t in_warp = warp_inclusive_sum64(degree);
-    const int warp = static_cast<int>(threadIdx.x / 32);
+    const int warp = static_cast<int>(threadIdx.x / warp_threads);
     if (lane_id() == 31) warp_totals[warp] = in_warp;
     __syncthreads();
     std::uint64_t before_warp = 0, tile_total = 0;
@@ -111,10 +112,10 @@ __global__ void __launch_bounds__(relax_block_threads)
     if (warp == 0) {
       std::uint64_t exclusive = 0;
       if (tile == 0) {
-        if (lane_id() == 0) detail::publish_tile_status(status, 0, detail::tile_status::inclusive, tile_total);
+        if (lane_id() == 0) publish_tile_status(status, 0, tile_status::inclusive, tile_total);
       } else {
-        if (lane_id() == 0) detail::publish_tile_status(status, tile, detail::tile_status::aggregate, tile_total);
-        exclusive = detail::lookback_exclusive_prefix(status, tile, tile_total);
+        if (lane_id() == 0) publish_tile_status(status, tile, tile_status::aggregate, tile_total);
+        exclusive = lookback_exclusive_prefix(status, tile, tile_total);
       }
       if (lane_id() == 0) tile_exclusive = exclusive;
     }
@@ -167,12 +168,12 @@ __global__ void __launch_bounds__(relax_block_threads)
   if (size == 0) return;  // the whole grid
   const std::int64_t total = c.ends[size - 1];
   if (blockIdx.x == 0 && threadIdx.x == 0 && total != 0)
-    atomicAdd(a.stats + 1, static_cast<unsigned long long>(total));
+    atomicAdd(a.stats + relaxed_edges_stat, static_cast<unsigned long long>(total));
   if (threadIdx.x == 0) staged_count = 0;
   __syncthreads();
   a.local = {staged, &staged_count, edge_staging_capacity};
-  const std::int64_t warps = static_cast<std::int64_t>(gridDim.x) * (blockDim.x / 32);
-  const std::int64_t warp = (static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x) / 32;
+  const std::int64_t warps = static_cast<std::int64_t>(gridDim.x) * (blockDim.x / warp_threads);
+  const std::int64_t warp = (static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x) / warp_threads;
   const std::int64_t share = ((total + warps - 1) / warps + 31) / 32 * 32;
   std::int64_t edge = warp * share;  // the next edge of this warp's range [warp * share, last)
   const std::int64_t last = min(total, edge + share);

@@ -25,7 +25,7 @@
 
 namespace bkt::sssp::gpu {
 
-// The tuning, measured on the H100 (bench/NOTES-sssp.md, 2026-11-26); the macros let a variant
+// The tuning, measured on the H100 (docs/tools/bkt-sssp.md); the macros let a variant
 // build (-D) try other values.
 #ifndef BKT_SSSP_PERSISTENT_BLOCKS_PER_SM
 #define BKT_SSSP_PERSISTENT_BLOCKS_PER_SM 2
@@ -37,15 +37,15 @@ namespace bkt::sssp::gpu {
 #define BKT_SSSP_LOCAL_SPILL_EDGES 2048
 #endif
 /// Blocks per SM: a few cover a small frontier; more only make each barrier dearer (1, 2 and 4
-/// were within 3 % on a grid; 2 keeps more warps for the larger frontiers before hand-back).
+/// ran alike on a grid; 2 keeps more warps for the larger frontiers before hand-back).
 inline constexpr int persistent_blocks_per_sm = BKT_SSSP_PERSISTENT_BLOCKS_PER_SM;
-/// Steps a block relaxes its own improvements before the grid-wide barrier (8 to 24 were within 2 %
-/// on a grid and Luxembourg's roads; 1000 was 3x slower on the grid: blocks wait for the longest).
+/// Steps a block relaxes its own improvements before the grid-wide barrier (8 to 24 ran alike on a
+/// grid and Luxembourg's roads; 1000 was far slower on the grid: blocks wait for the longest).
 inline constexpr int local_steps = BKT_SSSP_LOCAL_STEPS;
 /// The room of each of a block's two shared queues.
 inline constexpr unsigned local_queue_capacity = 2048;
 /// A block queue of more than about this many edges goes to the global queue at once: the whole
-/// grid relaxes it faster than one block would. A grid (4 edges a vertex) ran 1.5-3x slower spilling
+/// grid relaxes it faster than one block would. A grid (4 edges a vertex) ran much slower spilling
 /// above 64 or 256 vertices and alike at 512 to 2048; a Facebook graph (44 a vertex) wants under 100.
 inline constexpr double local_spill_edges = BKT_SSSP_LOCAL_SPILL_EDGES;
 
@@ -97,8 +97,8 @@ __host__ __device__ __forceinline__ D bucket_start(D key, D delta) {
 template <class Weight>
 __device__ void relax_block_local(relax_args<Weight> r, vertex (*local)[local_queue_capacity], unsigned* local_count,
                                   unsigned spill_above) {
-  constexpr int warps = relax_block_threads / 32;
-  const int warp = static_cast<int>(threadIdx.x / 32);
+  constexpr int warps = relax_block_warps;
+  const int warp = static_cast<int>(threadIdx.x / warp_threads);
   relax_tally tally;
   int in = 0;
   for (int step = 0;; ++step) {
@@ -106,7 +106,7 @@ __device__ void relax_block_local(relax_args<Weight> r, vertex (*local)[local_qu
     const unsigned size = min(local_count[in], local_queue_capacity);
     if (size == 0) break;
     if (step == local_steps || size > spill_above) {
-      for (unsigned i = warp * 32; i < size; i += warps * 32) {
+      for (unsigned i = warp * warp_threads; i < size; i += warps * warp_threads) {
         const unsigned entry = i + lane_id();
         warp_append(r.near, entry < size, entry < size ? local[in][entry] : 0);
       }
@@ -171,7 +171,8 @@ __global__ void __launch_bounds__(relax_block_threads) persistent_rounds_kernel(
                      a.graph.piled, threshold,
                      queue_view{a.near[1 - side], &s.near_count[out_slot]},
                      queue_view{a.far[1 - far_side], &s.far_count[1 - far_side]},
-                     static_cast<std::int64_t>(grid.thread_rank() / 32), static_cast<std::int64_t>(grid.size() / 32));
+                     static_cast<std::int64_t>(grid.thread_rank() / warp_threads),
+                     static_cast<std::int64_t>(grid.size() / warp_threads));
       if (leader) s.far_side = 1 - far_side;
       grid.sync();
       continue;

@@ -149,8 +149,8 @@ template <class D>
 __global__ void split_far_kernel(const vertex* pile, std::int64_t size, const D* distances, unsigned* pending,
                                  unsigned* piled, D threshold, queue_view near, queue_view kept) {
   split_far_pile(pile, size, distances, pending, piled, threshold, near, kept,
-                 (blockIdx.x * static_cast<std::int64_t>(blockDim.x) + threadIdx.x) / 32,
-                 static_cast<std::int64_t>(gridDim.x) * (blockDim.x / 32));
+                 (blockIdx.x * static_cast<std::int64_t>(blockDim.x) + threadIdx.x) / warp_threads,
+                 static_cast<std::int64_t>(gridDim.x) * (blockDim.x / warp_threads));
 }
 
 /// The host's queue (vertices flagged pending, each once) becomes a far pile: flags move over.

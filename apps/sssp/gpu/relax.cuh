@@ -22,16 +22,14 @@
 
 #include <cstdint>
 
-#include "bkt/detail/warp/warp_scan.cuh"
+#include "bkt/device/warp_scan.cuh"
 #include "graph.hpp"
 
 namespace bkt::sssp::gpu {
 
-using detail::full_warp_mask;
-using detail::lane_id;
-using detail::lane_mask_lt;
-
+/// Threads a block of the relaxation kernels, and the warps they make.
 inline constexpr int relax_block_threads = 256;
+inline constexpr int relax_block_warps = relax_block_threads / warp_threads;
 inline constexpr std::int64_t heavy_degree = 1024;
 
 /// Distances live as D (uint64 or double) and are lowered with atomicMin on their 64-bit pattern,
@@ -110,6 +108,13 @@ __device__ __forceinline__ bool block_append(const block_queue& q, bool want, ve
   return false;
 }
 
+/// The work counters relax_args::stats points at, one 64-bit counter each, summed over a run.
+enum relax_stat : int {
+  expanded_vertices_stat = 0,  // frontier vertices claimed and expanded
+  relaxed_edges_stat = 1,      // edges looked at
+  relax_stat_count = 2,
+};
+
 template <class Weight>
 struct relax_args {
   const std::int64_t* offsets;
@@ -126,7 +131,7 @@ struct relax_args {
   distance_t<Weight> threshold;
   queue_view hubs;                            // claimed frontier vertices left to relax_hubs
   distance_t<Weight>* hub_distances;          // their distances when claimed
-  unsigned long long* stats;                  // [0] vertices expanded, [1] edges relaxed
+  unsigned long long* stats;                  // relax_stat_count counters, by relax_stat
 };
 
 /// Lowers t's distance to `candidate` where `below` says that it was higher when read, and queues t
@@ -155,10 +160,10 @@ struct relax_tally {
   unsigned long long expanded = 0, edges = 0;
 
   __device__ void flush(unsigned long long* stats) const {
-    const unsigned long long warp_expanded = detail::warp_sum(expanded);
+    const unsigned long long warp_expanded = warp_sum(expanded);
     if (lane_id() == 0 && warp_expanded + edges != 0) {
-      atomicAdd(stats + 0, warp_expanded);
-      atomicAdd(stats + 1, edges);
+      atomicAdd(stats + expanded_vertices_stat, warp_expanded);
+      atomicAdd(stats + relaxed_edges_stat, edges);
     }
   }
 };
@@ -194,7 +199,7 @@ __device__ void relax_warp(const relax_args<Weight>& a, const vertex* entries, s
     }
   }
   tally.expanded += claimed;
-  const std::uint32_t end = detail::warp_inclusive_sum(degree);
+  const std::uint32_t end = warp_inclusive_sum(degree);
   const std::uint32_t total = __shfl_sync(full_warp_mask, end, 31);
   const std::uint32_t start = end - degree;
   tally.edges += total;
@@ -238,8 +243,8 @@ __device__ void relax_share(const relax_args<Weight>& a, const vertex* entries, 
 template <class Weight>
 __device__ void relax_entries(const relax_args<Weight>& a, std::int64_t size) {
   relax_tally tally;
-  relax_share(a, a.frontier, size, (static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x) / 32,
-              static_cast<std::int64_t>(gridDim.x) * (blockDim.x / 32), tally);
+  relax_share(a, a.frontier, size, (static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x) / warp_threads,
+              static_cast<std::int64_t>(gridDim.x) * (blockDim.x / warp_threads), tally);
   tally.flush(a.stats);
 }
 
@@ -267,7 +272,7 @@ __device__ void relax_hubs(const relax_args<Weight>& a, std::int64_t hubs) {
       offer(a, active, t, candidate);
     }
   }
-  if (threadIdx.x == 0 && edges_here != 0) atomicAdd(a.stats + 1, edges_here);
+  if (threadIdx.x == 0 && edges_here != 0) atomicAdd(a.stats + relaxed_edges_stat, edges_here);
 }
 
 }  // namespace bkt::sssp::gpu

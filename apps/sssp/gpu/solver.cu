@@ -13,9 +13,9 @@
 //    next rounds walk those buckets in order and split only the appends (into the same buckets),
 //    relaxing a bucket's region and its appended part together, until the appends grow to half of
 //    what is left or the buckets run out; then the whole queue is split again. (Splitting all of
-//    it every round took 3.6 of R-MAT 22's 8.1 ms of kernels: bench/NOTES-sssp.md.) Once the
-//    search is past its largest frontier, a round takes the buckets after its lowest as well while
-//    they are small (R-MAT 22: 113 rounds without this, 26 with it). A vertex whose distance falls
+//    it every round took close to half of R-MAT 22's kernel time: docs/tools/bkt-sssp.md.) Once
+//    the search is past its largest frontier, a round takes the buckets after its lowest as well
+//    while they are small (R-MAT 22 then needs about a quarter of the rounds). A vertex whose distance falls
 //    while it waits in a later region is expanded when the walk gets there, as a label-correcting
 //    method allows. Short queues go to one persistent kernel instead (gpu/persistent_rounds.cuh).
 //  - Near-Far: improvements below the threshold go to the next near frontier, the rest to a far
@@ -29,7 +29,7 @@
 #include <cstring>
 #include <sstream>
 
-#include "bkt/detail/device/occupancy.cuh"
+#include "bkt/device/occupancy.cuh"
 #include "bkt/device_buffer.hpp"
 #include "bkt/error.hpp"
 #include "bkt/multisplit.cuh"
@@ -51,24 +51,23 @@ constexpr std::int64_t walk_append_share = 2;
 /// A host round's frontier takes the buckets after its lowest too while it stays within
 /// 1 / bucket_merge_share of the largest frontier so far (gpu/queue_kernels.cuh: split_frontier),
 /// so small rounds merge once the search is past its peak, never while the frontier still grows.
-/// Measured on the H100 (bench/NOTES-sssp.md, s67): rmat22 10.3 ms without merging, 4.7 / 5.5 /
-/// 6.1 / 7.0 ms at shares 1 / 2 / 4 / 8; rmat24 30.8 ms without, 41.9 / 25.0 / 25.9 / 27.5 ms.
-/// A fixed cap of 4096 vertices instead merged the growing rounds too: 12.5 ms on rmat22.
+/// Of the shares measured on R-MAT 22 and 24 (docs/tools/bkt-sssp.md), 2 is best or close on both;
+/// 1 merges R-MAT 24's rounds too early. A fixed cap instead merged the growing rounds too.
 constexpr std::int64_t bucket_merge_share = 2;
 /// Queues this short go to the persistent kernel (gpu/persistent_rounds.cuh), which hands back to
 /// the multisplit rounds once a frontier exceeds persistent_hand_back_above. Large graphs with hubs
-/// skip the kernel (round_mode::automatic): R-MAT 22 ran 21.1-22.9 ms on the H100 with every pair
-/// of thresholds tried, and 18.9 ms with host rounds alone.
+/// skip the kernel (round_mode::automatic): R-MAT 22 ran alike with every pair of thresholds tried,
+/// and faster with host rounds alone (docs/tools/bkt-sssp.md).
 constexpr std::int64_t persistent_enter_below = std::int64_t{1} << 15;
 constexpr unsigned long long persistent_hand_back_above = 1ull << 18;
 /// default_delta: Davidson et al.'s bucket width, a warp's worth (32) times Meyer and Sanders'
-/// weight / degree, scaled by the graph's shape. Measured on seven graphs (bench/NOTES-sssp.md,
-/// 2026-11-26): large graphs with hubs (R-MAT) ran fastest at 1/16 of it, where narrow buckets spare
+/// weight / degree, scaled by the graph's shape. Measured on seven graphs (docs/tools/bkt-sssp.md):
+/// large graphs with hubs (R-MAT) ran fastest at 1/16 of it, where narrow buckets spare
 /// re-relaxations and the frontier still fills the GPU within a few rounds; graphs without hubs
 /// (grids, road networks) and small graphs are bound by their number of rounds and ran fastest at
 /// 16 times it. Once the persistent rounds relaxed their own improvements block by block (bucket
-/// fusion), rounds grew cheap and 8 times became the better multiple there: grid 4096^2 37.6 ms
-/// against 50.8 at 16 times, Luxembourg's roads 4.0 against 3.8.
+/// fusion), rounds grew cheap and 8 times became the better multiple there (much better on the
+/// grids, a little worse on Luxembourg's roads).
 constexpr double delta_warp_factor = 32;
 constexpr double hub_graph_multiple = 1.0 / 16;
 constexpr double round_bound_multiple = 8;
@@ -76,6 +75,20 @@ constexpr double round_bound_multiple = 8;
 constexpr double hub_degree_ratio = 16;
 /// ... and it is not small: below this many vertices no bucket fills the GPU anyway.
 constexpr std::int64_t small_graph_vertices = std::int64_t{1} << 16;
+
+/// Threads a block of the small grid-stride kernels (fill, minimum, piling and splitting queues:
+/// gpu/queue_kernels.cuh), and their grids' cap in blocks a multiprocessor (8 x 256 threads: as
+/// many as an H100 multiprocessor holds at once).
+constexpr int sweep_block_threads = 256;
+constexpr int sweep_blocks_per_multiprocessor = 8;
+
+/// The slots of gpu_solver's `counters`, one 64-bit device counter each.
+enum counter_slot : int {
+  hub_count_slot = 0,  // relax_args_for's hub list (the persistent rounds count theirs in persistent_state)
+  far_count_slot = 1,  // the two far piles' counts: this slot and the next
+  stats_slot = 3,      // relax_args::stats: gpu::relax_stat_count counters from here
+  counter_slot_count = stats_slot + gpu::relax_stat_count,
+};
 
 /// One round_info in pinned host memory, for the copy after each round.
 class pinned_info {
@@ -125,7 +138,7 @@ struct gpu_solver<Weight>::state {
   std::int64_t num_vertices;
   std::int64_t num_edges;
   std::int64_t capacity;  // vertices: a vertex is in one queue at most
-  int max_blocks;
+  int max_blocks;  // the grid-stride kernels' largest grid
   int edge_blocks;  // relax_edges_kernel's grid: all resident at once, so that equal shares end together
   int claim_blocks;  // claim_frontier_kernel's largest grid (its blocks take tiles until the frontier ends)
   device_buffer<std::int64_t> offsets;
@@ -139,9 +152,7 @@ struct gpu_solver<Weight>::state {
   device_buffer<vertex> hubs;
   device_buffer<D> hub_distances;
   device_buffer<gpu::round_info> info;
-  // [0] hub count (relax_args_for's; the persistent rounds count theirs in persistent_state),
-  // [1] [2] the two far piles' counts, [3] [4] vertices expanded and edges relaxed
-  device_buffer<unsigned long long> counters;
+  device_buffer<unsigned long long> counters;  // counter_slot_count, by counter_slot
   device_buffer<std::int64_t> bucket_offsets;  // of delta-stepping's last full split
   device_buffer<std::int64_t> append_offsets;  // of the appends a walk round splits
   device_buffer<gpu::persistent_state> loop_state;
@@ -173,7 +184,7 @@ struct gpu_solver<Weight>::state {
         hubs(graph.num_edges() / gpu::heavy_degree + 1, s),
         hub_distances(graph.num_edges() / gpu::heavy_degree + 1, s),
         info(1, s),
-        counters(5, s),
+        counters(counter_slot_count, s),
         bucket_offsets(delta_buckets_per_round + 1, s),
         append_offsets(delta_buckets_per_round + 1, s),
         loop_state(1, s),
@@ -182,15 +193,12 @@ struct gpu_solver<Weight>::state {
         claimed_ends(capacity, s),
         claim_scan(gpu::claim_scan_words(capacity), s) {
     BKT_EXPECTS(graph.num_vertices() <= (std::int64_t{1} << 32) - 1, "gpu_solver: more than 2^32 - 1 vertices");
-    int device = 0, sms = 0;
-    BKT_CUDA_CHECK(cudaGetDevice(&device));
-    BKT_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-    max_blocks = sms * 8;
-    edge_blocks = static_cast<int>(detail::resident_blocks(gpu::relax_edges_kernel<Weight>, gpu::relax_block_threads, 0));
-    claim_blocks = static_cast<int>(detail::resident_blocks(gpu::claim_frontier_kernel<Weight>, gpu::relax_block_threads, 0));
+    max_blocks = multiprocessor_count() * sweep_blocks_per_multiprocessor;
+    edge_blocks = static_cast<int>(resident_blocks(gpu::relax_edges_kernel<Weight>, gpu::relax_block_threads, 0));
+    claim_blocks = static_cast<int>(resident_blocks(gpu::claim_frontier_kernel<Weight>, gpu::relax_block_threads, 0));
     const bool persistent = rounds == round_mode::persistent || (rounds == round_mode::automatic && !large_with_hubs(graph));
     if (persistent)
-      persistent_blocks = detail::cooperative_blocks(gpu::persistent_rounds_kernel<Weight>, gpu::relax_block_threads, 0,
+      persistent_blocks = cooperative_blocks(gpu::persistent_rounds_kernel<Weight>, gpu::relax_block_threads, 0,
                                                      gpu::persistent_blocks_per_sm);
     BKT_CUDA_CHECK(cudaMemcpyAsync(offsets.data(), graph.offsets.data(), offsets.size_bytes(), cudaMemcpyHostToDevice, s));
     if (num_edges > 0) {
@@ -200,6 +208,9 @@ struct gpu_solver<Weight>::state {
     ws.reserve(multisplit_workspace_bytes(capacity, delta_buckets_per_round, sizeof(vertex)), s);
     BKT_CUDA_CHECK(cudaStreamSynchronize(s));  // the host graph may go away after the constructor
   }
+
+  /// The grid of a grid-stride kernel over `items` (sweep_block_threads a block).
+  int sweep_grid(std::int64_t items) const { return grid_for(items, sweep_block_threads, max_blocks); }
 
   gpu::round_info* device_info() { return info.data(); }
   unsigned long long* queued_count() { return &info.data()->queued; }
@@ -220,9 +231,9 @@ struct gpu_solver<Weight>::state {
     a.near = near;
     a.far = {nullptr, nullptr};
     a.threshold = unreachable<D>();
-    a.hubs = {hubs.data(), counters.data() + 0};
+    a.hubs = {hubs.data(), counters.data() + hub_count_slot};
     a.hub_distances = hub_distances.data();
-    a.stats = counters.data() + 3;
+    a.stats = counters.data() + stats_slot;
     return a;
   }
 
@@ -254,8 +265,7 @@ struct gpu_solver<Weight>::state {
   /// The smallest distance of the vertices of q[0, size).
   D min_distance(const vertex* q, std::int64_t size) {
     BKT_CUDA_CHECK(cudaMemsetAsync(&info.data()->min_key_bits, 0xff, sizeof(unsigned long long), stream));
-    gpu::min_distance_kernel<D><<<grid_for(size, 256, max_blocks), 256, 0, stream>>>(q, size, distances.data(),
-                                                                                      info.data());
+    gpu::min_distance_kernel<D><<<sweep_grid(size), sweep_block_threads, 0, stream>>>(q, size, distances.data(), info.data());
     BKT_CHECK_LAUNCH(stream);
     const unsigned long long bits = read_info().min_key_bits;
     D key;
@@ -265,8 +275,8 @@ struct gpu_solver<Weight>::state {
   }
 
   void start(vertex source) {
-    const int grid = grid_for(num_vertices, 256, max_blocks);
-    gpu::fill_kernel<D><<<grid, 256, 0, stream>>>(distances.data(), num_vertices, unreachable<D>());
+    gpu::fill_kernel<D><<<sweep_grid(num_vertices), sweep_block_threads, 0, stream>>>(distances.data(), num_vertices,
+                                                                                     unreachable<D>());
     BKT_CHECK_LAUNCH(stream);
     BKT_CUDA_CHECK(cudaMemsetAsync(pending.data(), 0, pending.size_bytes(), stream));
     BKT_CUDA_CHECK(cudaMemsetAsync(piled.data(), 0, piled.size_bytes(), stream));
@@ -290,8 +300,8 @@ struct gpu_solver<Weight>::state {
   std::int64_t persistent_rounds(int& current, std::int64_t first, std::int64_t items, D& base, D delta) {
     allocate_far_piles();
     // The whole queue starts as the far pile.
-    gpu::pile_queue_kernel<<<grid_for(items, 256, max_blocks), 256, 0, stream>>>(queues[current].data() + first, items,
-                                                                                pending.data(), piled.data(), far[0].data());
+    gpu::pile_queue_kernel<<<sweep_grid(items), sweep_block_threads, 0, stream>>>(queues[current].data() + first, items,
+                                                                                 pending.data(), piled.data(), far[0].data());
     BKT_CHECK_LAUNCH(stream);
     gpu::persistent_state initial{};
     initial.far_count[0] = static_cast<unsigned long long>(items);
@@ -327,10 +337,10 @@ struct gpu_solver<Weight>::state {
     current = side;
     const unsigned long long queued = static_cast<unsigned long long>(near_size);
     BKT_CUDA_CHECK(cudaMemcpyAsync(queued_count(), &queued, sizeof(queued), cudaMemcpyHostToDevice, stream));
-    BKT_CUDA_CHECK(cudaMemsetAsync(counters.data() + 1, 0, sizeof(unsigned long long), stream));
-    gpu::split_far_kernel<D><<<grid_for(far_size, 256, max_blocks), 256, 0, stream>>>(
+    BKT_CUDA_CHECK(cudaMemsetAsync(counters.data() + far_count_slot, 0, sizeof(unsigned long long), stream));
+    gpu::split_far_kernel<D><<<sweep_grid(far_size), sweep_block_threads, 0, stream>>>(
         far[done.far_side].data(), far_size, distances.data(), pending.data(), piled.data(), unreachable<D>(),
-        view(queues[current], queued_count()), view(far[1 - done.far_side], counters.data() + 1));
+        view(queues[current], queued_count()), view(far[1 - done.far_side], counters.data() + far_count_slot));
     BKT_CHECK_LAUNCH(stream);
     return static_cast<std::int64_t>(read_info().queued);
   }
@@ -431,7 +441,7 @@ struct gpu_solver<Weight>::state {
 
   void near_far(D delta) {
     allocate_far_piles();
-    unsigned long long* far_count[2] = {counters.data() + 1, counters.data() + 2};
+    unsigned long long* far_count[2] = {counters.data() + far_count_slot, counters.data() + far_count_slot + 1};
     int current = 0, current_far = 0;
     std::int64_t near_size = 1, far_size = 0;
     D threshold = delta;
@@ -442,7 +452,7 @@ struct gpu_solver<Weight>::state {
         const int kept = 1 - current_far;
         BKT_CUDA_CHECK(cudaMemsetAsync(queued_count(), 0, sizeof(unsigned long long), stream));
         BKT_CUDA_CHECK(cudaMemsetAsync(far_count[kept], 0, sizeof(unsigned long long), stream));
-        gpu::split_far_kernel<D><<<grid_for(far_size, 256, max_blocks), 256, 0, stream>>>(
+        gpu::split_far_kernel<D><<<sweep_grid(far_size), sweep_block_threads, 0, stream>>>(
             far[current_far].data(), far_size, distances.data(), pending.data(), piled.data(), threshold,
             view(queues[current], queued_count()), view(far[kept], far_count[kept]));
         BKT_CHECK_LAUNCH(stream);
@@ -499,8 +509,8 @@ gpu_run_stats gpu_solver<Weight>::run(vertex source, algorithm method, distance_
     case algorithm::dijkstra_cpu: BKT_EXPECTS(false, "gpu_solver::run: dijkstra_cpu is not a GPU algorithm");
   }
   BKT_CUDA_CHECK(cudaEventRecord(s.events.stop, s.stream));
-  unsigned long long stats[2] = {0, 0};
-  BKT_CUDA_CHECK(cudaMemcpyAsync(stats, s.counters.data() + 3, sizeof(stats), cudaMemcpyDeviceToHost, s.stream));
+  unsigned long long stats[gpu::relax_stat_count] = {};
+  BKT_CUDA_CHECK(cudaMemcpyAsync(stats, s.counters.data() + stats_slot, sizeof(stats), cudaMemcpyDeviceToHost, s.stream));
   BKT_CUDA_CHECK(cudaMemcpyAsync(distances.data(), s.distances.data(), s.distances.size_bytes(),
                                  cudaMemcpyDeviceToHost, s.stream));
   BKT_CUDA_CHECK(cudaStreamSynchronize(s.stream));
@@ -509,8 +519,8 @@ gpu_run_stats gpu_solver<Weight>::run(vertex source, algorithm method, distance_
   BKT_CUDA_CHECK(cudaEventElapsedTime(&ms, s.events.start, s.events.stop));
   result.milliseconds = ms;
   result.rounds = s.rounds;
-  result.frontier_vertices = static_cast<std::int64_t>(stats[0]);
-  result.relaxed_edges = static_cast<std::int64_t>(stats[1]);
+  result.frontier_vertices = static_cast<std::int64_t>(stats[gpu::expanded_vertices_stat]);
+  result.relaxed_edges = static_cast<std::int64_t>(stats[gpu::relaxed_edges_stat]);
   return result;
 }
 

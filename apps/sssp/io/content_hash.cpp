@@ -11,7 +11,7 @@
 #include <memory>
 
 #include "io/random_weight.hpp"
-#include "parallel_for.hpp"
+#include "bkt_apps/parallel_for.hpp"
 
 namespace bkt::sssp::detail {
 
@@ -45,7 +45,7 @@ std::uint64_t fold_piece_hashes(const std::vector<std::uint64_t>& piece_hashes, 
 
 std::uint64_t hash_memory(const void* data, std::int64_t bytes, int threads, std::uint64_t hash) {
   std::vector<std::uint64_t> piece_hashes(static_cast<std::size_t>(count_hash_pieces(bytes)));
-  parallel_for(count_hash_pieces(bytes), 1, threads, [&](std::int64_t piece, std::int64_t) {
+  apps::parallel_for(count_hash_pieces(bytes), 1, threads, [&](std::int64_t piece, std::int64_t) {
     piece_hashes[static_cast<std::size_t>(piece)] =
         hash_piece(static_cast<const char*>(data) + piece * hash_piece_bytes,
                    std::min(hash_piece_bytes, bytes - piece * hash_piece_bytes));
@@ -58,7 +58,7 @@ std::optional<std::uint64_t> hash_file(int fd, std::int64_t bytes, int threads) 
   std::vector<std::uint64_t> piece_hashes(static_cast<std::size_t>(pieces));
   std::atomic<bool> ok{true};
   // 16 pieces a task: one buffer serves them all, and stays in the core's cache between them.
-  parallel_for(pieces, 16, threads, [&](std::int64_t first, std::int64_t last) {
+  apps::parallel_for(pieces, 16, threads, [&](std::int64_t first, std::int64_t last) {
     const auto buffer = std::make_unique_for_overwrite<char[]>(static_cast<std::size_t>(hash_piece_bytes));
     for (std::int64_t piece = first; piece < last && ok; ++piece) {
       const std::int64_t size = std::min(hash_piece_bytes, bytes - piece * hash_piece_bytes);

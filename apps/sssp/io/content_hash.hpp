@@ -22,7 +22,8 @@ constexpr std::int64_t count_hash_pieces(std::int64_t bytes) { return (bytes + h
 /// 64-bit FNV-1a of `bytes`, continuing from `hash`: for short keys (paths, option fields).
 std::uint64_t hash_bytes(const void* bytes, std::size_t size, std::uint64_t hash = 0xcbf29ce484222325ULL);
 
-/// The hash of one piece: four independent multiply-rotate lanes, about 15 GB/s on one core.
+/// The hash of one piece: four independent multiply-rotate lanes, so that their multiplies overlap
+/// (its speed: docs/tools/bkt-sssp.md).
 std::uint64_t hash_piece(const void* data, std::int64_t bytes);
 
 /// The pieces' hashes folded in order, continuing from `hash`.

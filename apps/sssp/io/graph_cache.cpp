@@ -22,7 +22,7 @@
 #include "bkt_apps/output_file.hpp"
 #include "io/content_hash.hpp"
 #include "io/huge_pages.hpp"
-#include "parallel_for.hpp"
+#include "bkt_apps/parallel_for.hpp"
 
 namespace bkt::sssp::detail {
 namespace {
@@ -79,7 +79,7 @@ std::optional<std::uint64_t> read_and_hash(int fd, void* data, std::int64_t byte
                                            std::uint64_t hash, const piece_check& check, std::atomic<bool>& valid) {
   std::vector<std::uint64_t> piece_hashes(static_cast<std::size_t>(count_hash_pieces(bytes)));
   std::atomic<bool> ok{true};
-  parallel_for(count_hash_pieces(bytes), 1, threads, [&](std::int64_t piece, std::int64_t) {
+  apps::parallel_for(count_hash_pieces(bytes), 1, threads, [&](std::int64_t piece, std::int64_t) {
     char* const start = static_cast<char*>(data) + piece * hash_piece_bytes;
     const std::int64_t size = std::min(hash_piece_bytes, bytes - piece * hash_piece_bytes);
     for (std::int64_t done = 0; done < size && ok;) {

@@ -13,7 +13,7 @@
 #include "bkt_apps/app_error.hpp"
 #include "bkt_apps/memory_limit.hpp"
 #include "io/content_hash.hpp"
-#include "parallel_for.hpp"
+#include "bkt_apps/parallel_for.hpp"
 
 namespace bkt::sssp::detail {
 namespace {
@@ -73,7 +73,7 @@ std::size_t read_pieces(int fd, file_bytes& file, int threads, const std::string
   const auto size = static_cast<std::int64_t>(file.buffer.size());
   const std::int64_t pieces = (size + read_piece_bytes - 1) / read_piece_bytes;
   std::vector<std::int64_t> arrived(static_cast<std::size_t>(pieces), 0);
-  parallel_for(pieces, 1, threads, [&](std::int64_t piece, std::int64_t) {
+  apps::parallel_for(pieces, 1, threads, [&](std::int64_t piece, std::int64_t) {
     const std::int64_t start = piece * read_piece_bytes;
     const std::int64_t end = std::min(size, start + read_piece_bytes);
     std::int64_t& done = arrived[static_cast<std::size_t>(piece)];

@@ -17,7 +17,7 @@
 #include "io/input_file.hpp"
 #include "io/memory_plan.hpp"
 #include "io/parsers.hpp"
-#include "parallel_for.hpp"
+#include "bkt_apps/parallel_for.hpp"
 
 namespace bkt::sssp {
 namespace {
@@ -143,7 +143,7 @@ loaded_graph load_graph(const std::string& path, const load_options& options) {
   if (options.weights && options.weights->lo > options.weights->hi)
     throw apps::usage_error("random weights: lo (" + std::to_string(options.weights->lo) + ") is above hi (" +
                             std::to_string(options.weights->hi) + ")");
-  const int threads = resolve_threads(options.threads);
+  const int threads = apps::resolve_threads(options.threads);
   const detail::input_stamp stamp = detail::stamp_input(path);
   graph_format format = options.format == graph_format::automatic ? format_from_extension(path) : options.format;
   const std::uint64_t options_hash = hash_options(format, options);

@@ -7,7 +7,7 @@
 
 #include "io/memory_plan.hpp"
 #include "io/parsers.hpp"
-#include "parallel_for.hpp"
+#include "bkt_apps/parallel_for.hpp"
 
 namespace bkt::sssp::detail {
 namespace {
@@ -134,7 +134,7 @@ class edge_list : public window_parser {
         if (chunk.too_large) throw_failure(settings(), *chunk.too_large);
     parsed.weights = !weighted_ ? weight_kind::unit : any_fraction ? weight_kind::real : weight_kind::integer;
     if (parsed.weights == weight_kind::real && settings().keep_weights)
-      parallel_for(static_cast<std::int64_t>(parsed.chunks.size()), 1, settings().threads,
+      apps::parallel_for(static_cast<std::int64_t>(parsed.chunks.size()), 1, settings().threads,
                    [&](std::int64_t index, std::int64_t) { convert_to_float(parsed.chunks[static_cast<std::size_t>(index)]); });
   }
 

@@ -10,7 +10,7 @@
 #include "bkt_apps/memory_limit.hpp"
 #include "io/huge_pages.hpp"
 #include "io/memory_plan.hpp"
-#include "parallel_for.hpp"
+#include "bkt_apps/parallel_for.hpp"
 
 namespace bkt::sssp::detail {
 
@@ -92,7 +92,7 @@ void window_parser::parse_window(const text_window& window) {
     }
   }
   std::vector<edge_chunk> chunks = split_into_chunks(window.text.view(), body, settings_.threads);
-  parallel_for(static_cast<std::int64_t>(chunks.size()), 1, settings_.threads, [&](std::int64_t index, std::int64_t) {
+  apps::parallel_for(static_cast<std::int64_t>(chunks.size()), 1, settings_.threads, [&](std::int64_t index, std::int64_t) {
     edge_chunk& chunk = chunks[static_cast<std::size_t>(index)];
     try {
       parse_chunk(chunk, window.text);

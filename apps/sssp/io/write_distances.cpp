@@ -10,7 +10,7 @@
 
 #include "bkt_apps/numeric_io.hpp"
 #include "bkt_apps/output_file.hpp"
-#include "parallel_for.hpp"
+#include "bkt_apps/parallel_for.hpp"
 
 namespace bkt::sssp {
 namespace {
@@ -55,13 +55,13 @@ void write_text(apps::output_file& out, std::span<const D> distances, std::span<
                 vertex source, int index_base) {
   out.write("# source " + std::to_string(std::int64_t{source} + index_base) + "\n");
   const auto n = static_cast<std::int64_t>(distances.size());
-  const int threads = resolve_threads(0);
+  const int threads = apps::resolve_threads(0);
   // A group of blocks is formatted at once, then written in order: memory stays bounded.
   const std::int64_t group_blocks = std::int64_t{threads} * 4;
   std::vector<std::string> blocks(static_cast<std::size_t>(group_blocks));
   for (std::int64_t group_first = 0; group_first < n; group_first += group_blocks * block_vertices) {
     const std::int64_t count = std::min(group_blocks, (n - group_first + block_vertices - 1) / block_vertices);
-    parallel_for(count, 1, threads, [&](std::int64_t b, std::int64_t) {
+    apps::parallel_for(count, 1, threads, [&](std::int64_t b, std::int64_t) {
       const std::int64_t first = group_first + b * block_vertices;
       format_block(blocks[static_cast<std::size_t>(b)], distances, parents, source, index_base, first,
                    std::min(n, first + block_vertices));

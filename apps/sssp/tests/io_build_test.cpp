@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "../../common/tests/temp_dir.hpp"
+#include "bkt_apps_test/temp_dir.hpp"
 #include "bkt_apps/app_error.hpp"
 #include "io/load_graph.hpp"
 #include "io/random_weight.hpp"

@@ -8,7 +8,7 @@
 #include <limits>
 #include <string>
 
-#include "../../common/tests/temp_dir.hpp"
+#include "bkt_apps_test/temp_dir.hpp"
 #include "io/graph_cache.hpp"
 #include "io/load_graph.hpp"
 

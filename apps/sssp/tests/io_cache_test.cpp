@@ -9,7 +9,7 @@
 #include <fstream>
 #include <string>
 
-#include "../../common/tests/temp_dir.hpp"
+#include "bkt_apps_test/temp_dir.hpp"
 #include "bkt_apps/app_error.hpp"
 #include "io/load_graph.hpp"
 

@@ -10,7 +10,7 @@
 #include <string>
 #include <thread>
 
-#include "../../common/tests/temp_dir.hpp"
+#include "bkt_apps_test/temp_dir.hpp"
 #include "bkt_apps/app_error.hpp"
 #include "io/input_file.hpp"
 #include "io/load_graph.hpp"

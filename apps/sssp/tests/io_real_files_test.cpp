@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "../../common/tests/temp_dir.hpp"
+#include "bkt_apps_test/temp_dir.hpp"
 #include "io/load_graph.hpp"
 
 namespace bkt::sssp {

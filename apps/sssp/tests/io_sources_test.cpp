@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "../../common/tests/temp_dir.hpp"
+#include "bkt_apps_test/temp_dir.hpp"
 #include "bkt_apps/app_error.hpp"
 #include "io/sources.hpp"
 

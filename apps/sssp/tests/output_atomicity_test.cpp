@@ -6,8 +6,8 @@
 #include <csignal>
 #include <filesystem>
 
-#include "../../common/tests/output_checks.hpp"
-#include "tool_runner.hpp"
+#include "bkt_apps_test/output_checks.hpp"
+#include "tool_fixture.hpp"
 
 namespace bkt::sssp::test {
 namespace {

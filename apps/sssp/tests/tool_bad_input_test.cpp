@@ -1,7 +1,7 @@
 // Bad input files exit 1 with one line naming the file, and leave no output file behind.
 #include <gtest/gtest.h>
 
-#include "tool_runner.hpp"
+#include "tool_fixture.hpp"
 
 namespace bkt::sssp::test {
 namespace {

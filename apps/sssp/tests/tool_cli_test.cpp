@@ -2,7 +2,7 @@
 // with one line on stderr and nothing on stdout.
 #include <gtest/gtest.h>
 
-#include "tool_runner.hpp"
+#include "tool_fixture.hpp"
 
 namespace bkt::sssp::test {
 namespace {

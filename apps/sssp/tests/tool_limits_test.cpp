@@ -6,7 +6,7 @@
 
 #include <filesystem>
 
-#include "tool_runner.hpp"
+#include "tool_fixture.hpp"
 #include "gzip_bytes.hpp"
 
 namespace bkt::sssp::test {

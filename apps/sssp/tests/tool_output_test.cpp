@@ -7,7 +7,7 @@
 #include "bkt_apps/numeric_io.hpp"
 #include "io/load_graph.hpp"
 #include "reference/dijkstra.hpp"
-#include "tool_runner.hpp"
+#include "tool_fixture.hpp"
 
 namespace bkt::sssp::test {
 namespace {

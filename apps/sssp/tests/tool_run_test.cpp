@@ -8,7 +8,7 @@
 
 #include "io/load_graph.hpp"
 #include "reference/dijkstra.hpp"
-#include "tool_runner.hpp"
+#include "tool_fixture.hpp"
 
 namespace bkt::sssp::test {
 namespace {

@@ -8,7 +8,8 @@
 // A functor whose bucket costs a few integer instructions may declare
 // `static constexpr bool cheap_bucket = true;`: key-only multisplit of keys up to 4 bytes then runs
 // it a second time on each key as it writes the key out, instead of keeping the key's bucket id in
-// shared memory (8 % faster for a u32 radix sort on an H100). It must give the same id both times.
+// shared memory (faster for a u32 radix sort: docs/primitives/multisplit.md). It must give the
+// same id both times.
 //
 // Policies for floating-point keys:
 //  - bit_range_buckets looks at bits, not values: -0.0 and +0.0 differ, NaNs sort by their bits

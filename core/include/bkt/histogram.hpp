@@ -27,11 +27,10 @@
 
 #include "bkt/backend.hpp"
 #include "bkt/histogram_bins.hpp"
+#include "bkt/histogram_types.hpp"
 #include "bkt/workspace.hpp"
 
 namespace bkt {
-
-inline constexpr std::int64_t histogram_max_bins = std::int64_t{1} << 24;
 
 /// Bytes of workspace a histogram of `bins` bins needs (the same for every size of input).
 std::size_t histogram_workspace_bytes(std::int64_t bins, bool weighted = false);

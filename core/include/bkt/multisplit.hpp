@@ -23,14 +23,10 @@
 
 #include "bkt/backend.hpp"
 #include "bkt/buckets.hpp"
+#include "bkt/multisplit_types.hpp"
 #include "bkt/workspace.hpp"
 
 namespace bkt {
-
-/// Largest bucket count done in a single scatter pass.
-inline constexpr int multisplit_single_pass_buckets = 256;
-/// Largest bucket count multisplit accepts.
-inline constexpr int multisplit_max_buckets = 65536;
 
 /// Bytes of workspace one multisplit call needs (value_bytes 0 for keys alone; the index width in
 /// index mode).

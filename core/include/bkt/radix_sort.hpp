@@ -27,29 +27,13 @@
 #include <type_traits>
 
 #include "bkt/backend.hpp"
+#include "bkt/radix_sort_types.hpp"
 #include "bkt/workspace.hpp"
 
 namespace bkt {
 
-enum class sort_order { ascending, descending };
-
-struct radix_sort_options {
-  sort_order order = sort_order::ascending;
-  /// Bits [begin_bit, end_bit) of the key's image take part; end_bit -1 means all of them.
-  int begin_bit = 0;
-  int end_bit = -1;
-  /// Bits per pass, 1 to 8; 0 chooses: as few passes as 8-bit digits allow, with the bits spread
-  /// evenly over them (fewer buckets make a faster pass; see bench/NOTES-radix-sort.md).
-  int digit_bits = 0;
-};
-
 /// The number of passes a sort of `key_bytes`-byte keys makes with `options`.
 int radix_sort_passes(std::size_t key_bytes, const radix_sort_options& options = {});
-
-/// Which call a workspace is sized for: a separate output (the sort keeps one spare copy of the
-/// data in the workspace), the double-buffer form (no copy), or radix_sort_indices without a key
-/// output (two spare copies of the keys).
-enum class radix_sort_form { separate_output, double_buffer, indices_only };
 
 /// Bytes of workspace one sort needs. value_bytes: 0 for keys alone, else the value (or index) size.
 std::size_t radix_sort_workspace_bytes(std::int64_t num_items, std::size_t key_bytes, std::size_t value_bytes = 0,

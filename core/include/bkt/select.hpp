@@ -12,19 +12,16 @@
 // Algorithms (bkt/detail/select/): the randomized two-pivot filter (Monroe et al.) reads the input
 // once and keeps what lies between two pivots drawn from a sorted sample; one cooperative kernel
 // then narrows those records by histograms of their span until one block sorts the rest.
-// SampleSelect classifies into up to 255 buckets around sampled splitters (select_algorithm).
 // approx_select ranks sampled candidates in one counting pass. multiselect runs a search per rank
-// for up to 16 distinct ranks; beyond that (whatever the algorithm but radix_sort) up to 16383
-// buckets chosen from a sample (equal-mass parts of equal-width cells, or SampleSelect's splitters
-// with equality buckets when the sample shows heavy values) are counted in one pass and those
-// holding ranks gathered in a second, then searched by radix digits, or sorted when one holds more
-// than 4 ranks. The inputs
-// are never modified. Auxiliary device memory stays below n/4 elements plus the k positions of
-// top_k and O(ranks) for multiselect (except for the radix_sort baseline, and for inputs of fewer
-// than about 2^16 elements, whose fixed parts may exceed n/4). The two-pivot filter synchronizes
-// `stream` once per call (the host checks that the first window holds the target), multiselect's
-// bucket passes once (the host batches the buckets to gather); SampleSelect and its relatives once
-// or twice per level, since the next level's size is only known on the device.
+// for up to 16 distinct ranks; beyond that up to 16383 buckets chosen from a sample (equal-mass
+// parts of equal-width cells, or splitters with equality buckets when the sample shows heavy
+// values) are counted in one pass and those holding ranks gathered in a second, then searched by
+// radix digits, or sorted when one holds more than 4 ranks. The inputs are never modified.
+// Auxiliary device memory stays below n/4 elements plus the k positions of top_k and O(ranks) for
+// multiselect (except for inputs of fewer than about 2^16 elements, whose fixed parts may exceed
+// n/4). The two-pivot filter synchronizes `stream` once per call (the host checks that the first
+// window holds the target), multiselect's bucket passes once (the host batches the buckets to
+// gather).
 //
 // Device API: device memory, on `stream`; types int32, uint32, int64, uint64, float, double.
 // Host API (bkt::host): host memory, the GPU when usable, else the CPU reference (bkt/ref/select.hpp).
@@ -37,27 +34,10 @@
 #include <type_traits>
 
 #include "bkt/backend.hpp"
+#include "bkt/select_types.hpp"
 #include "bkt/workspace.hpp"
 
 namespace bkt {
-
-/// Which algorithm a selection runs. automatic: the two-pivot filter (3.9x faster than
-/// SampleSelect on uniform data on the H100; SampleSelect wins only on inputs of few values,
-/// bench/NOTES-select.md). two_pivot: the same. sample_select: SampleSelect (Ribizel and
-/// Anzt): up to 127 splitters from a sorted sample of 4096 with an equality bucket each, a count
-/// pass, and the target bucket stored for the next level. quickselect: the same levels with one
-/// random pivot (three buckets); bucket_select: 127 splitters evenly spaced over the level's words
-/// (radix select). These three serve select_kth and multiselect of up to 16 distinct ranks (more
-/// ranks run multiselect's bucket passes for every algorithm but radix_sort); top_k runs the two-pivot filter
-/// for them (it keeps the positions the tie rule needs). radix_sort sorts a copy of the oriented
-/// words and reads the ranks (the baseline; it needs about 3n elements of workspace).
-enum class select_algorithm { automatic, two_pivot, sample_select, radix_sort, quickselect, bucket_select };
-
-struct select_options {
-  select_algorithm algorithm = select_algorithm::automatic;
-  /// Seeds the sampling; results are exact (and the same) for every seed, only the time varies.
-  std::uint64_t seed = 0x9e3779b97f4a7c15ull;
-};
 
 /// *result (device memory) = the element of rank k; 0 <= k < data.size().
 template <class T>
@@ -71,39 +51,11 @@ template <class T>
 void multiselect(std::span<const std::type_identity_t<T>> data, std::span<const std::int64_t> ranks,
                  std::span<T> results, workspace& ws, cudaStream_t stream, const select_options& options = {});
 
-/// An approximate k-th element and its certificate: `value` is an element of the input whose
-/// ranks (positions in ascending order, equal elements included) are exactly
-/// [rank_first, rank_last]; rank_error = its distance from k (0 when k lies in that range).
-template <class T>
-struct approx_selection {
-  T value;
-  std::int64_t rank_first;
-  std::int64_t rank_last;
-  std::int64_t rank_error;
-};
-
-struct approx_select_options {
-  /// Candidates drawn from a sorted sample around the target; one read of the input ranks all of
-  /// them exactly and the closest wins. More candidates or a bigger sample: a smaller error.
-  int candidates = 255;  ///< 1 to 1024
-  int sample_size = 8192;  ///< at most 8192 are drawn (one block sorts them)
-  std::uint64_t seed = 0x9e3779b97f4a7c15ull;
-};
-
 /// *result (device memory) = an element near rank k, with its exact ranks and rank error, after a
 /// single read of the input. 0 <= k < data.size().
 template <class T>
 void approx_select(std::span<const std::type_identity_t<T>> data, std::int64_t k, approx_selection<T>* result,
                    workspace& ws, cudaStream_t stream, const approx_select_options& options = {});
-
-struct top_k_options {
-  bool largest = true;  /// false: the k smallest
-  /// true: values_out/indices_out list the selected elements from the first (largest, or
-  /// smallest) to the k-th, equal keys by position; false: in an unspecified order.
-  bool sorted = false;
-  select_algorithm algorithm = select_algorithm::automatic;
-  std::uint64_t seed = 0x9e3779b97f4a7c15ull;
-};
 
 /// The k largest (or smallest) elements of `data`: their values into values_out and their input
 /// positions into indices_out (Index: std::uint32_t when data.size() <= 2^32, or std::int64_t).

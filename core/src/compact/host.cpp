@@ -6,7 +6,7 @@
 #include "bkt/memory.hpp"
 #include "bkt/ref/compact.hpp"
 #include "../host_backend.hpp"
-#include "bkt/detail/key_types.hpp"
+#include "bkt/types.hpp"
 
 namespace bkt::host {
 namespace {

@@ -1,6 +1,6 @@
 // Key-value stable_partition for the key types of bkt/compact.hpp and 4- and 8-byte values.
 #include "bkt/compact.cuh"
-#include "bkt/detail/key_types.hpp"
+#include "bkt/types.hpp"
 
 namespace bkt::detail {
 

@@ -1,6 +1,6 @@
 // Key-only select_if and select_flagged for the element types of bkt/compact.hpp.
 #include "bkt/compact.cuh"
-#include "bkt/detail/key_types.hpp"
+#include "bkt/types.hpp"
 
 namespace bkt {
 

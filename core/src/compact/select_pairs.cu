@@ -1,6 +1,6 @@
 // Key-value select_if and select_flagged for the key types of bkt/compact.hpp and 4- and 8-byte values.
 #include "bkt/compact.cuh"
-#include "bkt/detail/key_types.hpp"
+#include "bkt/types.hpp"
 
 namespace bkt::detail {
 

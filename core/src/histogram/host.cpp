@@ -7,7 +7,7 @@
 #include "bkt/memory.hpp"
 #include "bkt/ref/multisplit.hpp"
 #include "../host_backend.hpp"
-#include "bkt/detail/key_types.hpp"
+#include "bkt/types.hpp"
 
 namespace bkt {
 

@@ -2,4 +2,4 @@
 #pragma once
 
 #include "bkt/histogram.cuh"
-#include "bkt/detail/key_types.hpp"
+#include "bkt/types.hpp"

@@ -5,7 +5,7 @@
 #include "bkt/multisplit.hpp"
 #include "bkt/ref/multisplit.hpp"
 #include "../host_backend.hpp"
-#include "bkt/detail/key_types.hpp"
+#include "bkt/types.hpp"
 
 namespace bkt::host {
 namespace {

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "bkt/multisplit.cuh"
-#include "bkt/detail/key_types.hpp"
+#include "bkt/types.hpp"
 
 #define BKT_MULTISPLIT_KEYS(K, Fn)                                                                           \
   template void multisplit<K, Fn<K>>(std::span<const K>, std::span<K>, std::span<std::int64_t>, int, Fn<K>, \

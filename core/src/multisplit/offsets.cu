@@ -2,7 +2,7 @@
 // row of counts (radix sort scans every pass's digit counts at once). Each row also names the
 // bucket that holds every element, if one does, for the scatter's copy path.
 #include "bkt/detail/multisplit/count_kernel.cuh"
-#include "bkt/detail/warp/warp_scan.cuh"
+#include "bkt/device/warp_scan.cuh"
 #include "bkt/error.hpp"
 
 namespace bkt::detail::multisplit {

@@ -6,7 +6,7 @@
 #include "bkt/radix_sort.hpp"
 #include "../host_backend.hpp"
 #include "cpu_sort.hpp"
-#include "bkt/detail/key_types.hpp"
+#include "bkt/types.hpp"
 
 namespace bkt::host {
 namespace {

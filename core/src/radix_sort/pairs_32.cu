@@ -1,5 +1,5 @@
 // radix_sort_pairs, both forms, with 32-bit values, for every key type of bkt/radix_sort.hpp.
-#include "bkt/detail/key_types.hpp"
+#include "bkt/types.hpp"
 #include "sort.cuh"
 
 namespace bkt::detail {

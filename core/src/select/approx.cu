@@ -1,5 +1,5 @@
 // approx_select (bkt/select.hpp): sampled candidates, one counting pass, the closest candidate.
-#include "bkt/detail/key_types.hpp"
+#include "bkt/types.hpp"
 #include "bkt/detail/select/approx_kernels.cuh"
 #include "single.cuh"
 

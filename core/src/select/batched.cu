@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <limits>
 
-#include "bkt/detail/key_types.hpp"
+#include "bkt/types.hpp"
 #include "bkt/detail/select/row_top_k_kernel.cuh"
 #include "single.cuh"
 

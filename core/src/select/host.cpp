@@ -10,7 +10,7 @@
 #include "bkt/ref/select.hpp"
 #include "bkt/select.hpp"
 #include "../host_backend.hpp"
-#include "bkt/detail/key_types.hpp"
+#include "bkt/types.hpp"
 
 namespace bkt::host {
 namespace {

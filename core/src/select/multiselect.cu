@@ -2,13 +2,14 @@
 // pass (bkt/detail/select/multiselect_kernels.cuh): a sample chooses up to 16383 buckets (span
 // buckets, or splitters with equality buckets when it shows heavy values), one pass counts them,
 // another gathers the buckets that hold ranks, and one block per such bucket selects by radix
-// digits (a bucket with many ranks is sorted instead). The radix_sort baseline sorts the
-// selection words once and reads every rank.
+// digits (a bucket with many ranks is sorted instead). The radix_sort baseline
+// (bkt/detail/select/baselines.hpp) sorts the selection words once and reads every rank; the
+// splitter-search baselines replace the per-rank search.
 #include <algorithm>
 #include <vector>
 
-#include "bkt/detail/device/occupancy.cuh"
-#include "bkt/detail/key_types.hpp"
+#include "bkt/device/occupancy.cuh"
+#include "bkt/types.hpp"
 #include "bkt/detail/select/multiselect_kernels.cuh"
 #include "single.cuh"
 
@@ -268,36 +269,52 @@ void multiselect_by_sorting(const T* data, std::int64_t size, std::span<const st
   BKT_CHECK_LAUNCH(stream);
 }
 
-}  // namespace detail::select
-
+/// multiselect by the default (baseline none) or a baseline.
 template <class T>
-void multiselect(std::span<const std::type_identity_t<T>> data, std::span<const std::int64_t> ranks,
-                 std::span<T> results, workspace& ws, cudaStream_t stream, const select_options& options) {
-  using namespace detail::select;
+void multiselect(std::span<const T> data, std::span<const std::int64_t> ranks, std::span<T> results, workspace& ws,
+                 cudaStream_t stream, std::uint64_t seed, select_baseline baseline) {
   check_multiselect<T>(data, ranks, results);
   if (ranks.empty()) return;
   const auto size = static_cast<std::int64_t>(data.size());
-  if (options.algorithm == select_algorithm::radix_sort)
+  if (baseline == select_baseline::radix_sort)
     return multiselect_by_sorting<T>(data.data(), size, ranks, results.data(), ws, stream);
   std::vector<std::int64_t> distinct(ranks.begin(), ranks.end());
   std::sort(distinct.begin(), distinct.end());
   distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
   if (distinct.size() > searches_before_buckets)
-    return multiselect_by_buckets<T>(data.data(), size, ranks, distinct, results.data(), ws, stream, options.seed);
+    return multiselect_by_buckets<T>(data.data(), size, ranks, distinct, results.data(), ws, stream, seed);
   for (std::size_t i = 0; i < ranks.size(); ++i) {
     const auto first = std::find(ranks.begin(), ranks.end(), ranks[i]) - ranks.begin();
     if (static_cast<std::size_t>(first) < i) {
       BKT_CUDA_CHECK(cudaMemcpyAsync(results.data() + i, results.data() + first, sizeof(T), cudaMemcpyDeviceToDevice,
                                      stream));
     } else {
-      bkt::select_kth<T>(data, ranks[i], results.data() + i, ws, stream, options);
+      select_kth<T>(data, ranks[i], results.data() + i, ws, stream, seed, baseline);
     }
   }
 }
 
-#define BKT_INSTANTIATE(T)                                                                                \
-  template void multiselect<T>(std::span<const T>, std::span<const std::int64_t>, std::span<T>, workspace&, \
-                               cudaStream_t, const select_options&);
+}  // namespace detail::select
+
+template <class T>
+void multiselect(std::span<const std::type_identity_t<T>> data, std::span<const std::int64_t> ranks,
+                 std::span<T> results, workspace& ws, cudaStream_t stream, const select_options& options) {
+  detail::select::multiselect<T>(data, ranks, results, ws, stream, options.seed, detail::select_baseline::none);
+}
+
+template <class T>
+void detail::multiselect_baseline(std::span<const std::type_identity_t<T>> data, std::span<const std::int64_t> ranks,
+                                  std::span<T> results, workspace& ws, cudaStream_t stream, select_baseline baseline,
+                                  const select_options& options) {
+  select::multiselect<T>(data, ranks, results, ws, stream, options.seed, baseline);
+}
+
+#define BKT_INSTANTIATE(T)                                                                                  \
+  template void multiselect<T>(std::span<const T>, std::span<const std::int64_t>, std::span<T>, workspace&,   \
+                               cudaStream_t, const select_options&);                                         \
+  template void detail::multiselect_baseline<T>(std::span<const T>, std::span<const std::int64_t>, std::span<T>, \
+                                                workspace&, cudaStream_t, detail::select_baseline,           \
+                                                const select_options&);
 BKT_FOR_EACH_SELECT_TYPE(BKT_INSTANTIATE)
 #undef BKT_INSTANTIATE
 

@@ -1,5 +1,6 @@
-// select_kth and top_k over one array (bkt/select.hpp): argument checks, the position type, the
-// algorithm, then outputs. Each instantiation file expands these for its types.
+// select_kth and top_k over one array (bkt/select.hpp, and the baselines of
+// bkt/detail/select/baselines.hpp): argument checks, the position type, the algorithm, then
+// outputs. Each instantiation file expands these for its types.
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -8,9 +9,11 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string>
 
 #include "bkt/detail/arguments.hpp"
 #include "bkt/detail/select/arguments.hpp"
+#include "bkt/detail/select/baselines.hpp"
 #include "bkt/detail/workspace_layout.hpp"
 #include "bkt/radix_sort.hpp"
 #include "bkt/select.hpp"
@@ -52,48 +55,56 @@ P* positions_by_sorting(const T* data, std::int64_t size, bool largest, workspac
   return reinterpret_cast<P*>(order);
 }
 
-/// The splitter rule of the algorithms that run splitter_search, or none.
-inline std::optional<splitter_rule> splitter_rule_of(select_algorithm algorithm) {
-  switch (algorithm) {
-    case select_algorithm::sample_select: return splitter_rule::sampled;
-    case select_algorithm::quickselect: return splitter_rule::single_pivot;
-    case select_algorithm::bucket_select: return splitter_rule::evenly_spaced;
+/// The splitter rule of the baselines that run splitter_search, or none.
+inline std::optional<splitter_rule> splitter_rule_of(select_baseline baseline) {
+  switch (baseline) {
+    case select_baseline::sample_select: return splitter_rule::sampled;
+    case select_baseline::quickselect: return splitter_rule::single_pivot;
+    case select_baseline::bucket_select: return splitter_rule::evenly_spaced;
     default: return std::nullopt;
   }
 }
 
+/// top_k runs the two-pivot filter or sorts: the splitter searches keep no positions.
+inline void expect_top_k_baseline(const char* call, select_baseline baseline) {
+  if (splitter_rule_of(baseline))
+    throw_argument(std::string(call) + ": no top_k for this baseline (none and radix_sort have one)");
+}
+
+/// select_kth by the default (baseline none) or a baseline.
 template <class T>
 void select_kth(std::span<const T> data, std::int64_t k, T* result, workspace& ws, cudaStream_t stream,
-                const select_options& options) {
+                std::uint64_t seed, select_baseline baseline) {
   expect_data("select_kth", "data", data);
   expect_rank("select_kth", k, data.size());
   const auto size = static_cast<std::int64_t>(data.size());
   if (result == nullptr) throw_argument("select_kth: the result pointer is null");
-  if (const auto rule = splitter_rule_of(options.algorithm)) {
+  if (const auto rule = splitter_rule_of(baseline)) {
     void* base = ws.reserve(splitter_search<T>::workspace_bytes(size), stream);
-    const T value = splitter_search<T>(data.data(), size, *rule, options.seed, base).run(k, stream);
+    const T value = splitter_search<T>(data.data(), size, *rule, seed, base).run(k, stream);
     // From pageable memory the copy has read `value` by the time it returns.
     BKT_CUDA_CHECK(cudaMemcpyAsync(result, &value, sizeof(T), cudaMemcpyHostToDevice, stream));
     return;
   }
   with_positions(size, [&]<class P>() {
     const P* selected;
-    if (options.algorithm == select_algorithm::radix_sort) {
+    if (baseline == select_baseline::radix_sort) {
       selected = positions_by_sorting<T, P>(data.data(), size, false, ws, stream) + k;
     } else {
       void* base = ws.reserve(two_pivot_search<T, P>::workspace_bytes(size), stream);
-      selected = two_pivot_search<T, P>(data.data(), size, false, options.seed, base).run(k, nullptr, stream);
+      selected = two_pivot_search<T, P>(data.data(), size, false, seed, base).run(k, nullptr, stream);
     }
     gather<T, P, P>(data.data(), nullptr, selected, 1, result, nullptr, stream);
   });
 }
 
 /// The positions of the top k, in rank order when options.sorted; they live in the workspace.
+/// `baseline`: none or radix_sort.
 template <class T, class P>
 const P* top_k_positions(const T* data, std::int64_t size, std::int64_t k, workspace& ws, cudaStream_t stream,
-                         const top_k_options& options) {
+                         const top_k_options& options, select_baseline baseline) {
   using W = radix_word<T>;
-  if (options.algorithm == select_algorithm::radix_sort)
+  if (baseline == select_baseline::radix_sort)
     return positions_by_sorting<T, P>(data, size, options.largest, ws, stream);
   // The search's buffers are done with before the sort needs its own: they share memory.
   workspace_layout layout;
@@ -119,14 +130,34 @@ const P* top_k_positions(const T* data, std::int64_t size, std::int64_t k, works
 /// carried values (or the positions when `values` is null); an empty output is skipped.
 template <class T, class V>
 void top_k(std::span<const T> keys, const V* values, std::int64_t k, std::span<T> keys_out, std::span<V> values_out,
-           workspace& ws, cudaStream_t stream, const top_k_options& options) {
+           workspace& ws, cudaStream_t stream, const top_k_options& options, select_baseline baseline) {
   if (k == 0 || (keys_out.empty() && values_out.empty())) return;
   const auto size = static_cast<std::int64_t>(keys.size());
   with_positions(size, [&]<class P>() {
-    const P* positions = top_k_positions<T, P>(keys.data(), size, k, ws, stream, options);
+    const P* positions = top_k_positions<T, P>(keys.data(), size, k, ws, stream, options, baseline);
     gather<T, P, V>(keys.data(), values, positions, k, keys_out.empty() ? nullptr : keys_out.data(),
                     values_out.empty() ? nullptr : values_out.data(), stream);
   });
+}
+
+/// top_k by `baseline`, after its checks.
+template <class T, class Index>
+void top_k_checked(std::span<const T> data, std::int64_t k, std::span<T> values_out, std::span<Index> indices_out,
+                   workspace& ws, cudaStream_t stream, const top_k_options& options, select_baseline baseline) {
+  check_top_k<T>("top_k", data, k, "values_out", values_out, "indices_out", indices_out);
+  expect_index_fits<Index>("top_k", data.size());
+  top_k<T, Index>(data, nullptr, k, values_out, indices_out, ws, stream, options, baseline);
+}
+
+/// top_k_pairs by `baseline`, after its checks.
+template <class T, class Word>
+void top_k_pairs_checked(std::span<const T> keys, std::span<const Word> values, std::int64_t k, std::span<T> keys_out,
+                         std::span<Word> values_out, workspace& ws, cudaStream_t stream, const top_k_options& options,
+                         select_baseline baseline) {
+  check_top_k<T>("top_k_pairs", keys, k, "keys_out", keys_out, "values_out", values_out);
+  expect_data("top_k_pairs", "values", values);
+  expect_same_size("top_k_pairs", "keys", keys.size(), "values", values.size());
+  top_k<T, Word>(keys, values.data(), k, keys_out, values_out, ws, stream, options, baseline);
 }
 
 }  // namespace bkt::detail::select
@@ -136,25 +167,45 @@ namespace bkt {
 template <class T>
 void select_kth(std::span<const std::type_identity_t<T>> data, std::int64_t k, T* result, workspace& ws,
                 cudaStream_t stream, const select_options& options) {
-  detail::select::select_kth<T>(data, k, result, ws, stream, options);
+  detail::select::select_kth<T>(data, k, result, ws, stream, options.seed, detail::select_baseline::none);
 }
 
 template <class T, class Index>
 void top_k(std::span<const std::type_identity_t<T>> data, std::int64_t k, std::span<T> values_out,
            std::span<Index> indices_out, workspace& ws, cudaStream_t stream, const top_k_options& options) {
-  detail::select::check_top_k<T>("top_k", data, k, "values_out", values_out, "indices_out", indices_out);
-  detail::select::expect_index_fits<Index>("top_k", data.size());
-  detail::select::top_k<T, Index>(data, nullptr, k, values_out, indices_out, ws, stream, options);
+  detail::select::top_k_checked<T, Index>(data, k, values_out, indices_out, ws, stream, options,
+                                          detail::select_baseline::none);
 }
 
 template <class T, class Word>
 void detail::top_k_pairs(std::span<const T> keys, std::span<const Word> values, std::int64_t k, std::span<T> keys_out,
                          std::span<Word> values_out, workspace& ws, cudaStream_t stream,
                          const top_k_options& options) {
-  select::check_top_k<T>("top_k_pairs", keys, k, "keys_out", keys_out, "values_out", values_out);
-  expect_data("top_k_pairs", "values", values);
-  expect_same_size("top_k_pairs", "keys", keys.size(), "values", values.size());
-  select::top_k<T, Word>(keys, values.data(), k, keys_out, values_out, ws, stream, options);
+  select::top_k_pairs_checked<T, Word>(keys, values, k, keys_out, values_out, ws, stream, options,
+                                       select_baseline::none);
+}
+
+template <class T>
+void detail::select_kth_baseline(std::span<const std::type_identity_t<T>> data, std::int64_t k, T* result,
+                                 workspace& ws, cudaStream_t stream, select_baseline baseline,
+                                 const select_options& options) {
+  select::select_kth<T>(data, k, result, ws, stream, options.seed, baseline);
+}
+
+template <class T, class Index>
+void detail::top_k_baseline(std::span<const std::type_identity_t<T>> data, std::int64_t k, std::span<T> values_out,
+                            std::span<Index> indices_out, workspace& ws, cudaStream_t stream,
+                            select_baseline baseline, const top_k_options& options) {
+  select::expect_top_k_baseline("top_k", baseline);
+  select::top_k_checked<T, Index>(data, k, values_out, indices_out, ws, stream, options, baseline);
+}
+
+template <class T, class Word>
+void detail::top_k_pairs_baseline_words(std::span<const T> keys, std::span<const Word> values, std::int64_t k,
+                                        std::span<T> keys_out, std::span<Word> values_out, workspace& ws,
+                                        cudaStream_t stream, select_baseline baseline, const top_k_options& options) {
+  select::expect_top_k_baseline("top_k_pairs", baseline);
+  select::top_k_pairs_checked<T, Word>(keys, values, k, keys_out, values_out, ws, stream, options, baseline);
 }
 
 }  // namespace bkt

@@ -11,7 +11,7 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "bkt/detail/device/occupancy.cuh"
+#include "bkt/device/occupancy.cuh"
 #include "bkt/detail/select/narrow_kernel.cuh"
 #include "bkt/detail/select/two_pivot_kernels.cuh"
 #include "bkt/detail/workspace_layout.hpp"
@@ -71,7 +71,7 @@ class two_pivot_search {
     auto* selected = slice_at<P>(base_, layout_.selected);
     std::int64_t taken_count = 0;
     // At most two blocks per multiprocessor: more only make each barrier dearer.
-    const int narrow_blocks = cooperative_blocks(narrow_kernel<W, P>, narrow_shape::block, 0, 2);
+    const int narrow_blocks = cooperative_blocks(narrow_kernel<W, P>, narrow_shape::block_threads, 0, 2);
     // Level d writes buffer d % 2, so level d reads buffer (d - 1) % 2.
     bool done = level(input_, target, taken, taken_count, 0, narrow_blocks, stream);
     for (std::uint64_t depth = 1; !done; ++depth) {
@@ -103,8 +103,8 @@ class two_pivot_search {
     args.taken = taken;
     void* params[] = {&args};
     BKT_CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(kernel),
-                                               dim3(static_cast<unsigned>(blocks)), dim3(narrow_shape::block), params,
-                                               0, stream));
+                                               dim3(static_cast<unsigned>(blocks)),
+                                               dim3(narrow_shape::block_threads), params, 0, stream));
     BKT_CHECK_LAUNCH(stream);
   }
 

@@ -9,7 +9,7 @@
 #include "../comm/access.hpp"
 #include "../comm/collectives.hpp"
 #include "bkt/detail/arguments.hpp"
-#include "bkt/detail/key_types.hpp"
+#include "bkt/types.hpp"
 #include "bkt/dist/histogram.hpp"
 #include "bkt/histogram.hpp"
 

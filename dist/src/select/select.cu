@@ -9,7 +9,7 @@
 #include "../comm/access.hpp"
 #include "../comm/collectives.hpp"
 #include "bkt/detail/arguments.hpp"
-#include "bkt/detail/key_types.hpp"
+#include "bkt/types.hpp"
 #include "bkt/detail/select/select_bits.hpp"
 #include "bkt/detail/workspace_layout.hpp"
 #include "bkt/dist/detail/prefix_bins.hpp"

@@ -13,7 +13,7 @@
 #include "../comm/collectives.hpp"
 #include "../sort/kernels.cuh"
 #include "bkt/detail/arguments.hpp"
-#include "bkt/detail/key_types.hpp"
+#include "bkt/types.hpp"
 #include "bkt/detail/workspace_layout.hpp"
 #include "bkt/dist/select.hpp"
 #include "bkt/select.hpp"

@@ -1,5 +1,5 @@
 // bkt::dist::sort_indices for every radix sort key type and both index types.
-#include "bkt/detail/key_types.hpp"
+#include "bkt/types.hpp"
 #include "sort.cuh"
 
 namespace bkt::dist {

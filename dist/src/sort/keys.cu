@@ -1,5 +1,5 @@
 // bkt::dist::sort_keys for every radix sort key type.
-#include "bkt/detail/key_types.hpp"
+#include "bkt/types.hpp"
 #include "sort.cuh"
 
 namespace bkt::dist {

@@ -1,5 +1,5 @@
 // bkt::dist::sort_pairs for every radix sort key type and 4- and 8-byte values.
-#include "bkt/detail/key_types.hpp"
+#include "bkt/types.hpp"
 #include "sort.cuh"
 
 namespace bkt::dist::detail {

@@ -39,6 +39,15 @@ bool is_standard_stream(std::string_view path);
 /// The format a file name implies: .npy -> npy; .txt, .csv, .tsv -> text; nullopt otherwise.
 std::optional<file_format> format_from_extension(std::string_view path);
 
+/// One of `count` parts of a file, read by one of several ranks (mpirun): raw and npy inputs are
+/// cut into runs of elements (part i holds elements [n i / count, n (i + 1) / count)), text into
+/// byte ranges that begin at line starts, so that every line lands in exactly one part. Standard
+/// input and pipes cannot be cut.
+struct input_part {
+  int index = 0;
+  int count = 1;
+};
+
 /// Where and how to read one column of numbers.
 struct input_options {
   std::string path;                       // "-" or empty: standard input
@@ -58,6 +67,9 @@ struct input_options {
   bool skip_header = false;               // text: ignore the file's first line
   char delimiter = 0;                     // text: ',' or ' ' (spaces and tabs); 0: ',' when the
                                           // first data line holds one, else ' '
+  input_part part;                        // the whole input by default; a text part keeps the
+                                          // whole file's dtype choice, delimiter, header line and
+                                          // line numbers
 };
 
 /// Where and how to write one column of numbers.
@@ -132,6 +144,9 @@ class chunk_reader {
   std::optional<std::int64_t> total_items() const;
   /// Elements returned so far.
   std::int64_t items_read() const;
+  /// Where this part's first element is in the whole input: known for raw and npy (0 for the
+  /// whole input), nullopt for a text part after the first.
+  std::optional<std::int64_t> first_item() const;
 
   /// Up to max_items more elements, fewer only at the end of the input; empty at the end.
   numeric_array next(std::int64_t max_items);

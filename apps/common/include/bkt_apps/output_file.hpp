@@ -34,6 +34,9 @@ class output_file {
   bool is_stream() const noexcept { return kind_ != kind::file; }
   /// True when earlier bytes can be rewritten: all but a device written as the bytes come.
   bool seekable() const noexcept { return kind_ != kind::direct_stream; }
+  /// A file's temporary until it is committed or removed (other ranks write into it:
+  /// bkt_apps/array_part.hpp); empty for a stream.
+  const std::string& temporary_path() const noexcept { return temporary_; }
   /// Bytes written so far.
   std::int64_t offset() const noexcept { return offset_; }
 

@@ -11,6 +11,7 @@
 // launch with several ranks instead of letting them all write the same outputs.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
@@ -35,6 +36,10 @@ launch_environment read_launch_environment(const std::function<const char*(const
 
 /// Whether this build can run several ranks (MPI was found when it was configured).
 bool built_with_mpi() noexcept;
+
+/// The usage error of a tool whose work on several ranks needs bkt::dist (NCCL), in a build
+/// without it, launched as `ranks` ranks.
+app_error several_ranks_need_dist(int ranks);
 
 /// The outcome of all_succeeded(): the same on every rank.
 struct rank_agreement {
@@ -89,6 +94,10 @@ class rank_context {
   std::vector<std::string> gather_to_root(const std::string& text);
   /// Collective: every rank gets rank 0's `text`.
   std::string broadcast_from_root(const std::string& text);
+  /// Collective: every rank gets every rank's `value`, in rank order.
+  std::vector<std::int64_t> all_gather(std::int64_t value);
+  /// Collective: every rank gets every rank's `bytes`, in rank order.
+  std::vector<std::string> all_gather(const std::string& bytes);
 
   /// The collective commit point: finishes this rank's outputs (a write error shows here), then
   /// require_all_succeeded(), then commit_all(). No output appears on any rank unless every rank

@@ -9,7 +9,8 @@
 
 #include "bkt/detail/compact/compact_kernel.cuh"
 #include "bkt/detail/compact/tile_shape.hpp"
-#include "bkt/detail/device/occupancy.cuh"
+#include "bkt/detail/device/alignment.hpp"
+#include "bkt/device/occupancy.cuh"
 #include "bkt/error.hpp"
 #include "bkt/workspace.hpp"
 
@@ -41,9 +42,9 @@ void run(const compact_pointers<Key, Value>& io, std::int64_t num_items, std::in
   BKT_CUDA_CHECK(cudaMemsetAsync(status, 0, bytes, stream));
 
   using flag_type = typename Pick::flag_type;
-  const bool vector_keys = aligned_to(io.keys_in, packed_run<Key, shape::chunk_items>::alignment);
+  const bool vector_keys = aligned_to(io.keys_in, packed_run<Key, shape::run_items>::alignment);
   const bool vector_flags =
-      !Pick::reads_flags || aligned_to(pick.flags(), packed_run<flag_type, shape::chunk_items>::alignment);
+      !Pick::reads_flags || aligned_to(pick.flags(), packed_run<flag_type, shape::run_items>::alignment);
   // The copy engine moves 16-byte-aligned blocks; tiles are whole multiples of 16 bytes.
   const bool bulk_loads = aligned_to(io.keys_in, 16) && (!Pick::reads_flags || aligned_to(pick.flags(), 16));
   const compact_args<Key, Value> args{io.keys_in,  io.values_in, io.keys_out,   io.values_out, io.keys_rejected,

@@ -14,66 +14,78 @@ inline constexpr std::size_t value_bytes = sizeof(Value);
 template <>
 inline constexpr std::size_t value_bytes<no_value> = 0;
 
-// Tile geometry, measured on H100 (bench/NOTES-compact.md). Three kinds of input take different
-// shapes: key-only with keys of 4 bytes or more ("wide"), key-only with 1- or 2-byte keys
-// ("narrow": more elements per run, more registers), and key-value pairs (a tile waits on its
-// value loads, which a second block per SM covers). Tiles come through a ring of shared-memory
-// stages that the bulk copy engine fills; a staged tile waits `lag` steps for its look-back
-// before it is written out, so the look-back's L2 round trips stay off the critical path. Large
-// tiles measured best (40 KB wide tiles: fewer barriers and look-backs per byte); the shared
-// memory left (227 KB a block) decides the stages. The macros exist for tuning runs only
-// (scripts/tune-compact.sh).
-struct shape_tuning {
-  int ranking_threads;
-  int chunks;      // runs of 16 bytes per thread
-  int stages;      // of the ring, at least 1
-  int lag;         // steps a staged tile waits for its look-back before it is written out
-  int min_blocks;  // per SM, for the register budget
+// Tile geometry. Three kinds of input take different shapes: key-only with keys of 4 bytes or
+// more ("wide"), key-only with 1- or 2-byte keys ("narrow": more elements per run, more
+// registers), and key-value pairs (a tile waits on its value loads, which a second block per SM
+// covers). Tiles come through a ring of shared-memory stages that the bulk copy engine fills; a
+// staged tile waits `lookback_lag` steps for its look-back before it is written out, so the
+// look-back's L2 round trips stay off the critical path. Where each value comes from:
+// docs/primitives/compact.md; scripts/tune-compact.sh reproduces the wide one.
+struct compact_tuning {
+  int ranking_threads;    // threads that load, rank, stage and write tiles; one look-back warp comes on top
+  int runs_per_thread;    // runs of 16 bytes (of the wider of key and value) each ranking thread holds
+  int ring_stages;        // shared-memory stages the copy engine fills ahead of the ranking warps, at least 1
+  int lookback_lag;       // steps a staged tile waits for its look-back before it is written out
+  int min_blocks_per_sm;  // resident blocks per SM asked of the register allocator (__launch_bounds__)
 };
 
-#ifndef BKT_COMPACT_WIDE
-#define BKT_COMPACT_WIDE 512, 5, 2, 2, 1
+// A tuning run replaces a shape by defining its macro as a braced, designated initializer of
+// compact_tuning in a pre-included header (scripts/tune-compact.sh); builds never define them.
+#ifdef BKT_COMPACT_WIDE_TUNING
+inline constexpr compact_tuning wide_keys_tuning BKT_COMPACT_WIDE_TUNING;
+#else
+/// Key-only compaction of keys of 4 bytes or more.
+inline constexpr compact_tuning wide_keys_tuning{
+    .ranking_threads = 512, .runs_per_thread = 5, .ring_stages = 2, .lookback_lag = 2, .min_blocks_per_sm = 1};
 #endif
-#ifndef BKT_COMPACT_NARROW
-#define BKT_COMPACT_NARROW 256, 4, 3, 2, 1
+#ifdef BKT_COMPACT_NARROW_TUNING
+inline constexpr compact_tuning narrow_keys_tuning BKT_COMPACT_NARROW_TUNING;
+#else
+/// Key-only compaction of 1- or 2-byte keys.
+inline constexpr compact_tuning narrow_keys_tuning{
+    .ranking_threads = 256, .runs_per_thread = 4, .ring_stages = 3, .lookback_lag = 2, .min_blocks_per_sm = 1};
 #endif
-#ifndef BKT_COMPACT_PAIRS
-#define BKT_COMPACT_PAIRS 192, 4, 3, 2, 2
+#ifdef BKT_COMPACT_PAIRS_TUNING
+inline constexpr compact_tuning pairs_tuning BKT_COMPACT_PAIRS_TUNING;
+#else
+/// Key-value compaction.
+inline constexpr compact_tuning pairs_tuning{
+    .ranking_threads = 192, .runs_per_thread = 4, .ring_stages = 3, .lookback_lag = 2, .min_blocks_per_sm = 2};
 #endif
 
-constexpr shape_tuning compact_tuning(std::size_t key_bytes, std::size_t value_bytes) {
-  if (value_bytes > 0) return {BKT_COMPACT_PAIRS};
-  return key_bytes >= 4 ? shape_tuning{BKT_COMPACT_WIDE} : shape_tuning{BKT_COMPACT_NARROW};
+constexpr compact_tuning choose_tuning(std::size_t key_bytes, std::size_t value_bytes) {
+  if (value_bytes > 0) return pairs_tuning;
+  return key_bytes >= 4 ? wide_keys_tuning : narrow_keys_tuning;
 }
 
 /// Elements per run: a run of the wider of key and value is 16 bytes, so keys load as one 16-byte
 /// vector per run (Hopper's widest load).
-constexpr int compact_chunk_items(std::size_t key_bytes, std::size_t value_bytes) {
+constexpr int compact_run_items(std::size_t key_bytes, std::size_t value_bytes) {
   return static_cast<int>(16 / (key_bytes > value_bytes ? key_bytes : value_bytes));
 }
 
 constexpr std::int64_t compact_tile_items(std::size_t key_bytes, std::size_t value_bytes) {
-  const shape_tuning t = compact_tuning(key_bytes, value_bytes);
-  return std::int64_t{t.ranking_threads} * t.chunks * compact_chunk_items(key_bytes, value_bytes);
+  const compact_tuning tuning = choose_tuning(key_bytes, value_bytes);
+  return std::int64_t{tuning.ranking_threads} * tuning.runs_per_thread * compact_run_items(key_bytes, value_bytes);
 }
 
-/// Each ranking thread holds `chunks` runs of `chunk_items` consecutive elements; a block is
-/// `warps` ranking warps and one look-back warp.
+/// Each ranking thread holds `runs_per_thread` runs of `run_items` consecutive elements; a block is
+/// `ranking_warps` ranking warps and one look-back warp.
 template <std::size_t KeyBytes, std::size_t ValueBytes>
 struct tile_shape {
-  static constexpr shape_tuning tuning = compact_tuning(KeyBytes, ValueBytes);
+  static constexpr compact_tuning tuning = choose_tuning(KeyBytes, ValueBytes);
   static constexpr int ranking_threads = tuning.ranking_threads;
   static constexpr int block_threads = ranking_threads + 32;
-  static constexpr int chunks = tuning.chunks;
-  static constexpr int stages = tuning.stages;
-  static constexpr int lag = tuning.lag;
-  static constexpr int out_buffers = lag + 1;
-  static constexpr int min_blocks = tuning.min_blocks;
-  static constexpr int chunk_items = compact_chunk_items(KeyBytes, ValueBytes);
-  static constexpr int items_per_thread = chunks * chunk_items;
-  static constexpr int warps = ranking_threads / 32;
+  static constexpr int runs_per_thread = tuning.runs_per_thread;
+  static constexpr int ring_stages = tuning.ring_stages;
+  static constexpr int lookback_lag = tuning.lookback_lag;
+  static constexpr int output_buffers = lookback_lag + 1;  // the tile being staged and the `lookback_lag` waiting
+  static constexpr int min_blocks_per_sm = tuning.min_blocks_per_sm;
+  static constexpr int run_items = compact_run_items(KeyBytes, ValueBytes);
+  static constexpr int items_per_thread = runs_per_thread * run_items;
+  static constexpr int ranking_warps = ranking_threads / 32;
   static constexpr int warp_items = items_per_thread * 32;
-  static constexpr int tile_items = warp_items * warps;
+  static constexpr int tile_items = warp_items * ranking_warps;
   static_assert(KeyBytes + ValueBytes > 0 && 16 % (KeyBytes > ValueBytes ? KeyBytes : ValueBytes) == 0,
                 "elements of 1, 2, 4, 8 or 16 bytes");
 };

@@ -10,7 +10,7 @@
 
 #include "bkt/buckets.hpp"
 #include "bkt/detail/arguments.hpp"
-#include "bkt/histogram.hpp"
+#include "bkt/histogram_types.hpp"
 
 namespace bkt::detail::histogram {
 

@@ -10,7 +10,7 @@
 
 #include "bkt/buckets.hpp"
 #include "bkt/detail/arguments.hpp"
-#include "bkt/multisplit.hpp"
+#include "bkt/multisplit_types.hpp"
 
 namespace bkt::detail::multisplit {
 

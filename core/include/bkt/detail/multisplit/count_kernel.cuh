@@ -16,10 +16,10 @@
 #include <cstring>
 #include <type_traits>
 
-#include "bkt/detail/device/occupancy.cuh"
+#include "bkt/device/occupancy.cuh"
 #include "bkt/detail/multisplit/shared_table.cuh"
 #include "bkt/detail/device/vector_sweep.cuh"
-#include "bkt/detail/warp/warp_scan.cuh"
+#include "bkt/device/warp_scan.cuh"
 #include "bkt/error.hpp"
 
 namespace bkt::detail::multisplit {

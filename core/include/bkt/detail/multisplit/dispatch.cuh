@@ -8,7 +8,7 @@
 #include <type_traits>
 
 #include "bkt/buckets.hpp"
-#include "bkt/detail/device/occupancy.cuh"
+#include "bkt/device/occupancy.cuh"
 #include "bkt/detail/multisplit/count_kernel.cuh"
 #include "bkt/detail/multisplit/scatter_kernel.cuh"
 #include "bkt/detail/multisplit/tile_shape.hpp"

@@ -31,7 +31,7 @@
 #include "bkt/detail/multisplit/shared_table.cuh"
 #include "bkt/detail/multisplit/tile_shape.hpp"
 #include "bkt/detail/warp/warp_match.cuh"
-#include "bkt/detail/warp/warp_scan.cuh"
+#include "bkt/device/warp_scan.cuh"
 
 namespace bkt::detail::multisplit {
 
@@ -69,9 +69,9 @@ __host__ __device__ constexpr bool ranks_by_mask_table(int rank_bits) { return r
 
 /// Whether the write phase runs the functor again on each staged key instead of staging the key's
 /// bucket id beside it: for key-only passes of keys up to 4 bytes whose functor declares
-/// `cheap_bucket` (bkt/buckets.hpp). It spares a shared-memory store and load per key, 8 % of a
-/// u32 radix sort on the H100; 8-byte keys (64-bit digit arithmetic, twice the staged bytes to
-/// read back) ran their sort 7 % slower with it, and pairs 1 % (bench/NOTES-radix-sort.md).
+/// `cheap_bucket` (bkt/buckets.hpp). It spares a shared-memory store and load per key, which made
+/// a u32 radix sort faster; 8-byte keys (64-bit digit arithmetic, twice the staged bytes to read
+/// back) and pairs ran their sorts slower with it (docs/primitives/multisplit.md).
 template <class Key, class Value, class Fn>
 inline constexpr bool recomputes_bucket =
     sizeof(Key) <= 4 && !value_traits<Value>::present && requires { requires Fn::cheap_bucket; };
@@ -89,7 +89,7 @@ constexpr std::size_t staging_bytes(int rank_bits) {
 
 /// One tile per block, claimed from a counter in launch order. (A persistent grid that loads its
 /// next tile while it finishes the current one, as compaction does, measured slower here: at one
-/// 512-thread block per SM the ranking phase no longer hides; see bench/NOTES-multisplit.md.)
+/// 512-thread block per SM the ranking phase no longer hides; see docs/primitives/multisplit.md.)
 template <class Shape, int RankBits, class Key, class Value, class Fn>
 __global__ void __launch_bounds__(Shape::block_threads, Shape::min_blocks)
     scatter_kernel(scatter_args<Key, Value> args, Fn fn_global) {

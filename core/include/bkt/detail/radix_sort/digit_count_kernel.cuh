@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "bkt/detail/device/occupancy.cuh"
+#include "bkt/device/occupancy.cuh"
 #include "bkt/detail/device/vector_sweep.cuh"
 #include "bkt/detail/radix_sort/plan.hpp"
 #include "bkt/error.hpp"
@@ -29,11 +29,11 @@ struct digit_count_args {
 };
 
 /// Each block counts in shared memory, one atomic per key and pass. (Merging runs of equal digits
-/// in registers first, to spare sorted and all-equal keys their atomics, made every input slower on
-/// the H100: 0.83 against 0.48 ms for a u32 sort's count of 2^28 uniform keys, 0.51 against 0.37
-/// all equal, 2.29 against 0.92 ms for u64; bench/NOTES-radix-sort.md.) The number of passes is a
-/// template parameter: a run-time count left every key testing all eight passes, which made a
-/// one-pass count run at less than half the read bandwidth.
+/// in registers first, to spare sorted and all-equal keys their atomics, made every input slower,
+/// all-equal keys included: the same-address atomics of one warp cost less than a compare and a
+/// branch per key and pass; docs/primitives/radix-sort.md.) The number of passes is a template
+/// parameter: a run-time count left every key testing all eight passes, which made a one-pass
+/// count far slower than a read of the keys.
 template <class Key, int Passes>
 __global__ void __launch_bounds__(digit_count_threads) digit_count_kernel(digit_count_args<Key> args) {
   extern __shared__ unsigned counters[];  // Passes x digit_stride

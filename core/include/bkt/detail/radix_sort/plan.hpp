@@ -9,7 +9,7 @@
 #include "bkt/detail/multisplit/tile_shape.hpp"
 #include "bkt/detail/radix_bits.hpp"
 #include "bkt/detail/workspace_layout.hpp"
-#include "bkt/radix_sort.hpp"
+#include "bkt/radix_sort_types.hpp"
 
 namespace bkt::detail::radix_sort {
 

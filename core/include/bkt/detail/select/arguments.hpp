@@ -8,7 +8,7 @@
 #include <string>
 
 #include "bkt/detail/arguments.hpp"
-#include "bkt/select.hpp"
+#include "bkt/select_types.hpp"
 
 namespace bkt::detail::select {
 

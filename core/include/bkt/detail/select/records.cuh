@@ -149,8 +149,8 @@ BKT_HOST_DEVICE inline bool one_word(const pivots<W, P>& w) {
 /// Whether the filter runs its TIED kernel: for a value search when both pivots have one word
 /// (it then only counts); when positions are taken (top-k) when a heavy value fills the window,
 /// open ends included (its copies are then placed by two position bounds; the common kernel,
-/// which reads each candidate again, took 0.79 ms for top-k of an all-equal 2^28 input, 1.8x a
-/// uniform one, but the TIED kernel is 8-10 % slower than it when the value holds a sixteenth).
+/// which reads each candidate again, is much slower on an all-equal input, but the TIED kernel is
+/// slower than it when the value holds a sixteenth: docs/primitives/select.md).
 template <class W, class P>
 BKT_HOST_DEVICE inline bool tied_filter(const pivots<W, P>& w, bool taking) {
   return taking ? w.heavy != 0 : one_word(w);

@@ -11,7 +11,7 @@
 #include <limits>
 
 #include "bkt/detail/select/block_records.cuh"
-#include "bkt/detail/warp/warp_scan.cuh"
+#include "bkt/device/warp_scan.cuh"
 
 namespace bkt::detail::select {
 
@@ -304,8 +304,8 @@ __device__ __forceinline__ void classify_tile(
     // are few, most lie strictly between the pivots' values (or, taking below, below the low one)
     // and are placed by those comparisons; only a value equal to a pivot's (or a NaN) needs its
     // record. Where they crowd, most are likely copies of a pivot's value (a heavy value at an
-    // edge of the window), and go straight to their records: comparing values first cost top_k of
-    // an all-equal input 25 %.
+    // edge of the window), and go straight to their records: comparing values first made top_k
+    // of an all-equal input slower.
     const bool crowded = __popc(candidate_bits) > ITEMS / 4;
     for (unsigned bits = candidate_bits; bits != 0; bits &= bits - 1) {
       const int i = __ffs(static_cast<int>(bits)) - 1;
@@ -458,7 +458,7 @@ __device__ void count_one_word(const Source& source,
 /// heavy value fills the window (tied_filter); then the TIED kernel works, over tiles in turn (a
 /// grid of a few blocks per multiprocessor, which costs little when it has nothing to do): it
 /// places the copies of the heavy value by their positions, or for a value search only counts.
-/// The host launches both. Keeping the tied placement in the common kernel cost it 10-15 %.
+/// The host launches both. Keeping the tied placement in the common kernel slowed the common case.
 template <int BLOCK, int ITEMS, bool TAKE_BELOW, bool DESCENDING, bool TIED, class Source>
 __global__ void __launch_bounds__(BLOCK, 2)
     filter_kernel(Source source, const pivots<typename Source::word_type, typename Source::position_type>* window,

@@ -4,7 +4,7 @@
 
 #include <cstdint>
 
-#include "bkt/detail/warp/warp_scan.cuh"
+#include "bkt/device/warp_scan.cuh"
 
 namespace bkt::detail {
 
@@ -19,7 +19,7 @@ __host__ __device__ constexpr int bucket_bits(int num_buckets) {
 /// lanes that agree with it on every bit. Every bucket id must be below 2^Bits; a bit that no lane
 /// sets costs its ballot but changes nothing, so callers round the bits up to a few classes rather
 /// than branch per bit. Building with BKT_MATCH_ANY uses the hardware __match_any_sync instead
-/// (measured 7 % faster for one bit, 20 % slower for eight; bench/NOTES-multisplit.md).
+/// (measured faster for one bit, slower for eight; docs/primitives/multisplit.md).
 template <int Bits>
 __device__ __forceinline__ unsigned match_bucket(unsigned bucket, unsigned active) {
 #ifdef BKT_MATCH_ANY

@@ -2,7 +2,7 @@
 // them and the warp handles 32 at a time, one per lane, in step.
 #pragma once
 
-#include "bkt/detail/warp/warp_scan.cuh"
+#include "bkt/device/warp_scan.cuh"
 
 namespace bkt::detail {
 

@@ -1,0 +1,33 @@
+# shellcheck shell=bash
+# Sourced by the tuning scripts (tune-scatter.sh, tune-compact.sh, digit-width-probe.sh) on the GPU
+# host: tuning_build OUTDIR [CMAKE_ARGS...] -- TARGET... configures build-tuning/ for sm_90 with
+# the tuning programs on (BKT_BUILD_TUNING, bench/CMakeLists.txt) and the tools, tests and
+# examples off, against the carried packages (scripts/gpu-env.sh), and builds the targets; the
+# programs land in $tuning_dir. Logs go to OUTDIR/configure.log and OUTDIR/build.log; it returns
+# non-zero, with the log's errors shown, when either step fails. NVCC_APPEND_FLAGS (e.g.
+# -DBKT_MULTISPLIT_PAIR_ITEMS=12) reaches every nvcc call; CMake does not track it, so a change
+# of it starts the build folder afresh. Run from the repository root.
+# shellcheck source=scripts/gpu-env.sh
+source scripts/gpu-env.sh
+tuning_build_dir=${BKT_TUNING_BUILD:-build-tuning}
+# shellcheck disable=SC2034  # used by the scripts that source this
+tuning_dir=$tuning_build_dir/bench/tuning
+tuning_build() {
+  local out=$1 cmake_args=() targets=()
+  shift
+  while [ $# -gt 0 ] && [ "$1" != -- ]; do cmake_args+=("$1"); shift; done
+  [ $# -gt 0 ] && shift
+  targets=("$@")
+  if [ "$(cat "$tuning_build_dir/nvcc-append-flags.txt" 2>/dev/null)" != "${NVCC_APPEND_FLAGS:-}" ]; then
+    rm -rf "$tuning_build_dir"
+  fi
+  mkdir -p "$tuning_build_dir"
+  echo "${NVCC_APPEND_FLAGS:-}" >"$tuning_build_dir/nvcc-append-flags.txt"
+  cmake -S . -B "$tuning_build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 \
+    -DBKT_BUILD_TUNING=ON -DBKT_BUILD_APPS=OFF -DBKT_BUILD_TESTS=OFF -DBKT_BUILD_EXAMPLES=OFF \
+    -DCMAKE_PREFIX_PATH="$bkt_deps/usr" -DCMAKE_BUILD_RPATH="$bkt_deps/usr/lib/x86_64-linux-gnu" \
+    -Dnlohmann_json_DIR="$bkt_deps/usr/share/cmake/nlohmann_json" "${cmake_args[@]}" >"$out/configure.log" 2>&1 ||
+    { tail -20 "$out/configure.log"; return 1; }
+  cmake --build "$tuning_build_dir" -j "$(nproc)" --target "${targets[@]}" >"$out/build.log" 2>&1 ||
+    { grep -m 20 -E 'error|FAILED' "$out/build.log"; return 1; }
+}
