@@ -60,6 +60,10 @@ inline signalled_run run_and_signal(const std::string& exe, const std::vector<st
                                     std::vector<int> signals = {SIGTERM}, int ignored = 0) {
   const pid_t child = ::fork();
   if (child == 0) {
+    // The tool starts as from an interactive shell: a test run as a background job (the GPU
+    // check's shards, `ctest -j`) inherits SIGINT ignored, and the tool rightly keeps an ignored
+    // signal ignored, so the signals the test sends must start with their default action.
+    for (const int signal_number : signals) ::signal(signal_number, SIG_DFL);
     if (ignored != 0) ::signal(ignored, SIG_IGN);  // kept across exec
     const int null = ::open("/dev/null", O_RDWR);
     if (null < 0 || ::dup2(null, STDIN_FILENO) < 0 || ::dup2(null, STDOUT_FILENO) < 0 || ::dup2(null, STDERR_FILENO) < 0)
