@@ -162,7 +162,10 @@ class external_sort {
   /// A bucket of equal keys, piece by piece: already in input order.
   template <class Emit>
   void emit_equal_keys(const std::vector<piece>& pieces, Emit& emit) {
-    for (const piece& p : pieces) read_bucket({p}), emit(keys_.data(), argsort_ ? positions_.data() : nullptr, p.count);
+    for (const piece& p : pieces) {
+      read_bucket({p});
+      emit(keys_.data(), argsort_ ? positions_.data() : nullptr, p.count);
+    }
   }
 
   static constexpr std::size_t samples_per_chunk = 4096;

@@ -18,6 +18,7 @@
 #include "memory_plan.hpp"
 #include "external_sort.hpp"
 #include "sorted_output.hpp"
+#include "read_chunk.hpp"
 #include "spill_file.hpp"
 
 namespace bkt::radixsort {
@@ -27,33 +28,6 @@ using clock_type = std::chrono::steady_clock;
 
 double seconds_since(clock_type::time_point start) {
   return std::chrono::duration<double>(clock_type::now() - start).count();
-}
-
-/// Progress is drawn between slices of this many bytes.
-constexpr std::int64_t progress_slice_bytes = std::int64_t{64} << 20;
-
-/// Reads up to `max_items` keys into `chunk`, growing it as the data comes (a text input's length
-/// is not known ahead, and a small input should not cost a chunk-sized allocation). Each read
-/// goes straight into the chunk.
-template <class Key>
-void read_chunk(apps::chunk_reader& reader, buffer<Key>& chunk, std::int64_t max_items, apps::progress_bar& progress) {
-  const std::int64_t slice = progress_slice_bytes / static_cast<std::int64_t>(sizeof(Key));
-  chunk.clear();
-  std::int64_t capacity = std::min<std::int64_t>(max_items, reader.total_items().value_or(1 << 16));
-  for (;;) {
-    const auto used = static_cast<std::int64_t>(chunk.size());
-    capacity = std::max(capacity, used + 1);
-    chunk.resize(static_cast<std::size_t>(capacity));  // keeps its allocation when shrunk below
-    const std::int64_t got = reader.read_into(
-        std::span<Key>(chunk.data() + used, static_cast<std::size_t>(std::min(capacity - used, slice))));
-    chunk.resize(static_cast<std::size_t>(used + got));
-    progress.update(reader.items_read());
-    // Done at the end of the input: a read past a known length would only grow the chunk (and
-    // copy it) to learn that nothing is left.
-    const auto total = reader.total_items();
-    if (got == 0 || used + got == max_items || (total && reader.items_read() >= *total)) return;
-    if (used + got == capacity) capacity = std::min(max_items, 2 * capacity);
-  }
 }
 
 /// Binary data on a terminal is unreadable and can leave it in a strange state: refused, as gzip

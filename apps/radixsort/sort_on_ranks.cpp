@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstring>
+#include <limits>
 #include <numeric>
 #include <span>
 #include <string>
@@ -25,6 +26,7 @@
 #include "bkt_apps/array_part.hpp"
 #include "bkt_apps/memory_limit.hpp"
 #include "buffer.hpp"
+#include "read_chunk.hpp"
 #include "summary.hpp"
 
 namespace bkt::radixsort {
@@ -47,24 +49,6 @@ void check_options_for_ranks(const options& parsed) {
                             "part on its GPU");
   if (!apps::use_gpu(parsed.common))
     throw apps::usage_error("several ranks sort on one GPU each; run one process for the CPU path");
-}
-
-/// The whole part in one host buffer, with room for `slice_capacity` keys: the sorted slice
-/// comes back into it, and growing it then would fault in fresh pages during the download.
-template <class Key>
-buffer<Key> read_part(apps::chunk_reader& reader, std::int64_t slice_capacity) {
-  buffer<Key> keys;
-  if (slice_capacity > 0) keys.reserve(static_cast<std::size_t>(slice_capacity));
-  std::int64_t capacity = reader.total_items().value_or(1 << 16);
-  for (;;) {
-    const auto used = static_cast<std::int64_t>(keys.size());
-    const std::int64_t wanted = std::max(capacity, used + 1);
-    keys.resize(static_cast<std::size_t>(wanted));
-    const std::int64_t got = reader.read_into(std::span<Key>(keys.data() + used, keys.size() - used));
-    keys.resize(static_cast<std::size_t>(used + got));
-    if (got == 0 || (reader.total_items() && reader.items_read() >= *reader.total_items())) return keys;
-    if (used + got == wanted) capacity = 2 * wanted;  // a text part fills its buffer: grow it
-  }
 }
 
 /// Drops every key whose bits equal those of the key before it, the one before the first being
@@ -96,8 +80,13 @@ class ranks_sort {
     auto start = clock_type::now();
     // A raw or npy part knows its length; the sorted slice is at most about 2 % longer
     // (dist::sort_capacity), and 1/16 more covers it.
+    // The sorted slice comes back into this buffer: growing it then would fault in fresh pages
+    // during the download.
     const std::int64_t part_items = reader_.total_items().value_or(0);
-    buffer<Key> keys = read_part<Key>(reader_, part_items > 0 ? part_items + part_items / 16 + 4096 : 0);
+    buffer<Key> keys;
+    if (part_items > 0) keys.reserve(static_cast<std::size_t>(part_items + part_items / 16 + 4096));
+    apps::progress_bar progress("read", part_items);
+    read_chunk(reader_, keys, std::numeric_limits<std::int64_t>::max(), progress);
     report_.read_seconds += seconds_since(start);
     ranks_.require_all_succeeded();  // a bad part, or rank 0's outputs, fail every rank before any GPU work
     // Rank 0 made the output's temporary; the others write into it. A stream has none.
@@ -216,8 +205,6 @@ void gather_phases(sort_report& report, apps::rank_context& ranks) {
 }
 
 }  // namespace
-
-bool can_sort_on_ranks() noexcept { return true; }
 
 sort_report sort_on_ranks(const options& parsed, apps::output_file* sorted, apps::rank_context& ranks) {
   const auto start = clock_type::now();

@@ -10,9 +10,6 @@
 
 namespace bkt::radixsort {
 
-/// Whether this build can sort across ranks (bkt::dist was built: NCCL and MPI were found).
-bool can_sort_on_ranks() noexcept;
-
 /// Collective. `sorted` is the output on rank 0 and nullptr on the others; the caller commits it
 /// with ranks.commit_together(). The report of rank 0 holds every rank's phases. Throws app_error
 /// (bad input on this rank's part, I/O, usage) or bkt::error (GPU, NCCL).

@@ -3,8 +3,6 @@
 
 namespace bkt::radixsort {
 
-bool can_sort_on_ranks() noexcept { return false; }
-
 sort_report sort_on_ranks(const options&, apps::output_file*, apps::rank_context& ranks) {
   throw apps::several_ranks_need_dist(ranks.size());
 }

@@ -56,19 +56,8 @@ using tool_result = ::bkt::apps::test::tool_run;
 using ::bkt::apps::test::read_file;
 using ::bkt::apps::test::write_file;
 
-class tool_test : public ::testing::Test {
+class tool_test : public ::bkt::apps::test::tool_dir_test {
  protected:
-  tool_test() { std::filesystem::create_directory(dir_ / "io"); }  // the tool's own files go in here
-
-  /// A path in the tool's directory.
-  std::string path(const std::string& name) const { return (dir_ / "io" / name).string(); }
-  std::string write(const std::string& name, const std::string& bytes) const {
-    write_file(path(name), bytes);
-    return path(name);
-  }
-  /// Names in the tool's directory: what a run left behind.
-  std::vector<std::string> entries() const { return ::bkt::apps::test::temp_dir::names_in(dir_ / "io"); }
-
   /// Runs the tool; `stdin_file` empty means /dev/null; `environment` holds "NAME=VALUE" entries
   /// set in the child (CUDA_VISIBLE_DEVICES= hides every GPU).
   tool_result run(const std::vector<std::string>& args, const std::string& stdin_file = "",
@@ -76,9 +65,6 @@ class tool_test : public ::testing::Test {
     return ::bkt::apps::test::run_tool(BKT_SSSP_EXE, args,
                                        {.standard_input_file = stdin_file, .environment = environment});
   }
-
-  const ::bkt::apps::test::temp_dir scratch_{"bkt-sssp-test"};
-  const std::filesystem::path dir_ = scratch_.path();
 };
 
 }  // namespace bkt::sssp::test

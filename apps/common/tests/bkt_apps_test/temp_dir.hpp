@@ -50,4 +50,24 @@ class temp_dir_test : public ::testing::Test {
   const std::filesystem::path dir_ = scratch_.path();
 };
 
+/// A tool test's directory: dir_ per test, whose "io" folder holds the tool's own files, so that
+/// entries() shows exactly what a run left behind.
+class tool_dir_test : public ::testing::Test {
+ protected:
+  tool_dir_test() { std::filesystem::create_directory(dir_ / "io"); }
+
+  /// A path in the tool's folder.
+  std::string path(const std::string& name) const { return (dir_ / "io" / name).string(); }
+  /// Writes `bytes` to `name` in the tool's folder; returns its path.
+  std::string write(const std::string& name, const std::string& bytes) const {
+    test::write_file(path(name), bytes);
+    return path(name);
+  }
+  /// Names in the tool's folder, sorted.
+  std::vector<std::string> entries() const { return temp_dir::names_in(dir_ / "io"); }
+
+  const temp_dir scratch_{"bkt-tool-test"};
+  const std::filesystem::path dir_ = scratch_.path();
+};
+
 }  // namespace bkt::apps::test
