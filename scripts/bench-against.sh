@@ -4,6 +4,8 @@
 # build, then runs each bench old, new, old, new and prints both medians' ratio per row, so that a
 # refactoring can show it kept the speed (issue figures: within 3 %).
 # Usage: scripts/bench-against.sh OUTDIR OLD_TREE.tgz NEW_BUILD "compact_bench select_bench ..."
+# BKT_BUILD_ONLY=1 builds the old tree's benches and stops: a first call on a warm machine builds
+# them beside the new tree's build, and a later call, on an idle GPU, runs them.
 set -uo pipefail
 out=${1:?usage: scripts/bench-against.sh OUTDIR OLD_TREE.tgz NEW_BUILD BENCHES}
 old_tree=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
@@ -29,6 +31,7 @@ if [ ! -x "$old_build/bench/$(echo "$benches" | awk '{print $1}')" ]; then
     { echo "FAIL: old build"; grep -m 10 -E 'error|FAILED' "$out/old-build.log"; exit 1; }
   echo "old build: $((SECONDS - start)) s"
 fi
+[ -n "${BKT_BUILD_ONLY:-}" ] && exit 0
 for b in $benches; do
   for round in 1 2; do
     for side in old new; do
@@ -50,21 +53,22 @@ def rows(path):
     found = {}
     for row in items:
         if not isinstance(row, dict): continue
-        time = next((row[k] for k in ("ours_ms", "ms", "time_ms", "median_ms", "ours") if isinstance(row.get(k), (int, float))), None)
-        if time is None: continue
-        name = row.get("case") or " ".join(str(row[k]) for k in sorted(row) if isinstance(row[k], str))
-        found[name] = time
+        time = row.get("ours_ms")
+        if not isinstance(time, (int, float)): continue
+        found[row["case"]] = (time, row.get("ratio_to_peer", 0.0), row.get("fraction_of_limit", 0.0), row.get("peer", ""))
     return found
 worst = 1.0
 for bench in benches:
     old = [rows(p) for p in sorted(glob.glob(f"{out}/{bench}.old.*.json"))]
     new = [rows(p) for p in sorted(glob.glob(f"{out}/{bench}.new.*.json"))]
     if not old or not new: print(f"{bench}: no JSON"); continue
-    print(f"\n{bench}: ours, new / old (the faster of two runs each)")
+    print(f"\n{bench}: ours, new / old ms (the faster of two runs each); new's ratio to the peer and fraction of the limit")
     for name in old[0]:
-        o = min(r[name] for r in old if name in r); n = min(r[name] for r in new if name in r) if all(name in r for r in new) else None
-        if n is None: continue
+        if not all(name in r for r in new): continue
+        o = min(r[name][0] for r in old if name in r)
+        best = min((r[name] for r in new), key=lambda row: row[0])
+        n, ratio, fraction, peer = best
         worst = max(worst, n / o)
-        print(f"  {n / o:6.3f}  old {o:9.4f}  new {n:9.4f}  {name[:110]}")
+        print(f"  {n / o:6.3f}  old {o:9.4f}  new {n:9.4f}  {ratio:5.2f}x {peer[:14]:14s} {100 * fraction:5.1f}%  {name[:90]}")
 print(f"\nslowest new / old: {worst:.3f}")
 PY

@@ -75,7 +75,7 @@ if [ "$part" = all ] || [ "$part" = tests ]; then
   for ranks in ${BKT_DIST_RANKS:-1 2}; do
     start=$SECONDS
     BKT_REQUIRE_GPU_TESTS=1 timeout "${BKT_DIST_TEST_TIMEOUT:-420}" "${mpirun[@]}" -np "$ranks" \
-      -x BKT_REQUIRE_GPU_TESTS "$tests" --gtest_filter="${BKT_DIST_FILTER:-*}" >"$out/tests-np$ranks.log" 2>&1
+      -x BKT_REQUIRE_GPU_TESTS "$tests" --gtest_color=no --gtest_filter="${BKT_DIST_FILTER:-*}" >"$out/tests-np$ranks.log" 2>&1
     code=$?
     passed=$(grep -oE '\[  PASSED  \] [0-9]+' "$out/tests-np$ranks.log" | head -1 | awk '{print $4}')
     if [ $code -ne 0 ]; then

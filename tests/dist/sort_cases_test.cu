@@ -4,6 +4,7 @@
 // times; balance on all-equal keys.
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -41,17 +42,24 @@ TEST(dist_sort_cases, one_rank_with_too_small_an_output_fails_every_rank) {
   check_dist_sort<std::uint32_t>(uniform_keys(n), sizes, ws, single_ws, stream);
 }
 
-TEST(dist_sort_cases, ranks_disagreeing_on_the_order_fail_every_rank) {
-  BKT_REQUIRE_DIST();
-  if (comm().size() < 2) GTEST_SKIP() << "needs two ranks";
+// Sorts 100 keys a rank with each rank's options; every rank must throw.
+void expect_every_rank_fails(const std::function<void(bkt::dist::sort_options&)>& set_options) {
   test_stream stream;
   bkt::dist::workspace ws;
   auto& c = comm();
   auto d_part = to_device<std::uint32_t>(uniform_keys(100), stream);
   auto out = poisoned_buffer<std::uint32_t>(bkt::dist::sort_capacity(100 * c.size(), c.size()), stream);
   bkt::dist::sort_options options;
-  if (c.rank() == 1) options.order = bkt::sort_order::descending;
+  set_options(options);
   EXPECT_THROW(bkt::dist::sort_keys<std::uint32_t>(c, d_part.span(), out.span(), ws, stream, options), bkt::error);
+}
+
+TEST(dist_sort_cases, ranks_disagreeing_on_the_order_fail_every_rank) {
+  BKT_REQUIRE_DIST();
+  if (comm().size() < 2) GTEST_SKIP() << "needs two ranks";
+  expect_every_rank_fails([](bkt::dist::sort_options& options) {
+    if (comm().rank() == 1) options.order = bkt::sort_order::descending;
+  });
 }
 
 TEST(dist_sort_cases, few_samples_still_sort_exactly) {
@@ -184,16 +192,8 @@ TEST(dist_sort_cases, chunked_exchange_agrees_with_one_gpu) {
 TEST(dist_sort_cases, ranks_disagreeing_on_chunks_fail_every_rank) {
   BKT_REQUIRE_DIST();
   if (comm().size() < 2) GTEST_SKIP() << "needs two ranks";
-  test_stream stream;
-  bkt::dist::workspace ws;
-  auto& c = comm();
-  auto d_part = to_device<std::uint32_t>(uniform_keys(100), stream);
-  auto out = poisoned_buffer<std::uint32_t>(bkt::dist::sort_capacity(100 * c.size(), c.size()), stream);
-  bkt::dist::sort_options options;
-  options.chunks = c.rank() == 1 ? 2 : 1;
-  EXPECT_THROW(bkt::dist::sort_keys<std::uint32_t>(c, d_part.span(), out.span(), ws, stream, options), bkt::error);
-  options.chunks = 65;  // out of range on every rank
-  EXPECT_THROW(bkt::dist::sort_keys<std::uint32_t>(c, d_part.span(), out.span(), ws, stream, options), bkt::error);
+  expect_every_rank_fails([](bkt::dist::sort_options& options) { options.chunks = comm().rank() == 1 ? 2 : 1; });
+  expect_every_rank_fails([](bkt::dist::sort_options& options) { options.chunks = 65; });  // out of range everywhere
 }
 
 }  // namespace
