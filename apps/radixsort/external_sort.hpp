@@ -3,7 +3,8 @@
 // GPU sort; a second pass multisplits each chunk by the splitters (bkt::host::multisplit, on the
 // GPU when there is one) and appends the buckets' pieces to one spill file; then each bucket in
 // order is read back, sorted and written. The output is the concatenation of the sorted buckets:
-// no merge.
+// no merge. Writes run on a second thread (background_job.hpp): the spill write of one chunk
+// overlaps the read and conversion of the next, the output write of one bucket the read of the next.
 //
 // Stability and skew: the splitters are keys in the sort's order (order_image.hpp), and every
 // splitter s gets a bucket of its own holding exactly the keys equal to s. Such a bucket needs no
@@ -25,6 +26,7 @@
 
 #include "bkt/buckets.hpp"
 #include "bkt/multisplit.hpp"
+#include "background_job.hpp"
 #include "bkt_apps/parallel_for.hpp"
 #include "buffer.hpp"
 #include "chunk_sorter.hpp"
@@ -74,62 +76,79 @@ class external_sort {
   int num_buckets() const { return static_cast<int>(buckets_.size()); }
 
   /// Pass 2, every chunk in input order; `first_position` is the chunk's first input position.
+  /// The chunk's split keys go to the spill file on a second thread, which the conversion of this
+  /// chunk and the caller's read of the next one overlap.
   void split(std::span<const Key> chunk, std::int64_t first_position) {
     const std::size_t count = chunk.size();
     images_.resize(count);
     apps::parallel_for(static_cast<std::int64_t>(count), conversion_grain, 0, [&](std::int64_t begin, std::int64_t end) {
       for (std::int64_t i = begin; i < end; ++i) images_[i] = order_image(chunk[i], descending_);
     });
-    split_images_.resize(count);
-    std::vector<std::int64_t> offsets(buckets_.size() + 1);
-    const splitter_buckets<word> bucket_of{splitters_.data(), static_cast<int>(splitters_.size())};
-    const int buckets = num_buckets();
     if (argsort_) {
       positions_.resize(count);
       for (std::size_t i = 0; i < count; ++i) positions_[i] = first_position + static_cast<std::int64_t>(i);
-      split_positions_.resize(count);
-      host::multisplit<word, std::int64_t>(images_, positions_, split_images_, split_positions_, offsets, buckets,
-                                           bucket_of);
-    } else {
-      host::multisplit<word>(images_, split_images_, offsets, buckets, bucket_of);
     }
-    const std::int64_t images_at = spill_.append(split_images_.data(), count * sizeof(word));
-    const std::int64_t positions_at =
-        argsort_ ? spill_.append(split_positions_.data(), count * sizeof(std::int64_t)) : -1;
+    spill_writer_.wait();  // the previous chunk's split keys are on disk: their buffers are free
+    split_images_.resize(count);
+    split_positions_.resize(argsort_ ? count : 0);
+    std::vector<std::int64_t> offsets(buckets_.size() + 1);
+    const splitter_buckets<word> bucket_of{splitters_.data(), static_cast<int>(splitters_.size())};
+    if (argsort_)
+      host::multisplit<word, std::int64_t>(images_, positions_, split_images_, split_positions_, offsets,
+                                           num_buckets(), bucket_of);
+    else
+      host::multisplit<word>(images_, split_images_, offsets, num_buckets(), bucket_of);
+    const std::int64_t images_at = spill_.claim(count * sizeof(word));
+    const std::int64_t positions_at = argsort_ ? spill_.claim(count * sizeof(std::int64_t)) : -1;
     for (std::size_t b = 0; b < buckets_.size(); ++b) {
       const std::int64_t items = offsets[b + 1] - offsets[b];
       if (items == 0) continue;
       buckets_[b].push_back({images_at + offsets[b] * static_cast<std::int64_t>(sizeof(word)),
                              positions_at + offsets[b] * static_cast<std::int64_t>(sizeof(std::int64_t)), items});
     }
+    spill_writer_.submit([this, count, images_at, positions_at] {
+      spill_.write_at(images_at, split_images_.data(), count * sizeof(word));
+      if (argsort_) spill_.write_at(positions_at, split_positions_.data(), count * sizeof(std::int64_t));
+    });
   }
 
+  /// After pass 2: waits until the last chunk's split keys are on disk.
+  void finish_split() { spill_writer_.wait(); }
+
   /// Pass 3: each bucket in order, sorted by `sorter` (or by `fallback`, made on demand, when it
-  /// is larger than bucket_items), handed to emit(keys, positions or nullptr, count). Returns the
-  /// number of buckets that held keys.
+  /// is larger than bucket_items), handed to emit(keys, positions or nullptr, count). emit runs on
+  /// a second thread, one call at a time in bucket order, while the next bucket is read: it must
+  /// share nothing with the caller's thread until this returns. Returns the number of buckets that
+  /// held keys.
   template <class MakeFallback, class Emit>
   std::int64_t sort_buckets(chunk_sorter<Key>& sorter, MakeFallback&& make_fallback, sort_times& times, Emit&& emit) {
+    spill_writer_.wait();
     std::int64_t used = 0;
-    for (std::size_t b = 0; b < buckets_.size(); ++b) {
-      if (buckets_[b].empty()) continue;
-      ++used;
-      if (b % 2 == 1) {
-        emit_equal_keys(buckets_[b], emit);
-        continue;
+    try {  // emit may use what the caller frees once this throws: the writer must stop first
+      for (std::size_t b = 0; b < buckets_.size(); ++b) {
+        if (buckets_[b].empty()) continue;
+        ++used;
+        if (b % 2 == 1) {
+          emit_equal_keys(buckets_[b], emit);
+          continue;
+        }
+        read_bucket(buckets_[b]);
+        const std::size_t count = images_.size();
+        if (static_cast<std::int64_t>(count) <= bucket_items_) {
+          sorter.sort(keys_, keys_, indices_, times);
+        } else {
+          if (!fallback_) fallback_ = make_fallback();
+          fallback_->sort(keys_, keys_, indices_, times);
+        }
+        if (argsort_)  // bucket positions -> input positions
+          for (std::int64_t& index : indices_) index = positions_[static_cast<std::size_t>(index)];
+        emit_in_background(emit, count);
       }
-      read_bucket(buckets_[b]);
-      const std::size_t count = keys_.size();
-      indices_.resize(argsort_ ? count : 0);
-      if (static_cast<std::int64_t>(count) <= bucket_items_) {
-        sorter.sort(keys_, keys_, indices_, times);
-      } else {
-        if (!fallback_) fallback_ = make_fallback();
-        fallback_->sort(keys_, keys_, indices_, times);
-      }
-      if (argsort_)  // bucket positions -> input positions
-        for (std::int64_t& index : indices_) index = positions_[static_cast<std::size_t>(index)];
-      emit(keys_.data(), argsort_ ? indices_.data() : nullptr, static_cast<std::int64_t>(count));
+    } catch (...) {
+      output_writer_.wait_quietly();
+      throw;
     }
+    output_writer_.wait();
     return used;
   }
 
@@ -140,6 +159,8 @@ class external_sort {
     std::int64_t count;
   };
 
+  /// Reads a bucket's pieces into images_ (and positions_), overlapping the write of the bucket
+  /// before, then, once that is done, turns them into keys_ (and sizes indices_).
   void read_bucket(const std::vector<piece>& pieces) {
     std::int64_t total = 0;
     for (const piece& p : pieces) total += p.count;
@@ -152,7 +173,9 @@ class external_sort {
         spill_.read_at(p.positions_offset, positions_.data() + at, static_cast<std::size_t>(p.count) * sizeof(std::int64_t));
       at += p.count;
     }
+    output_writer_.wait();  // keys_ and indices_ are the bucket before's until it is written
     keys_.resize(images_.size());
+    indices_.resize(argsort_ ? images_.size() : 0);
     apps::parallel_for(static_cast<std::int64_t>(images_.size()), conversion_grain, 0,
                        [&](std::int64_t begin, std::int64_t end) {
                          for (std::int64_t i = begin; i < end; ++i) keys_[i] = key_of_image<Key>(images_[i], descending_);
@@ -164,8 +187,17 @@ class external_sort {
   void emit_equal_keys(const std::vector<piece>& pieces, Emit& emit) {
     for (const piece& p : pieces) {
       read_bucket({p});
-      emit(keys_.data(), argsort_ ? positions_.data() : nullptr, p.count);
+      if (argsort_) std::copy(positions_.begin(), positions_.end(), indices_.begin());
+      emit_in_background(emit, static_cast<std::size_t>(p.count));
     }
+  }
+
+  /// emit(keys_, indices_ or nullptr, count) on the output writer's thread.
+  template <class Emit>
+  void emit_in_background(Emit& emit, std::size_t count) {
+    output_writer_.submit([this, &emit, count] {
+      emit(keys_.data(), argsort_ ? indices_.data() : nullptr, static_cast<std::int64_t>(count));
+    });
   }
 
   static constexpr std::size_t samples_per_chunk = 4096;
@@ -184,6 +216,9 @@ class external_sort {
   buffer<std::int64_t> positions_, split_positions_, indices_;
   buffer<Key> keys_;
   std::unique_ptr<chunk_sorter<Key>> fallback_;
+  // Last, so that they are destroyed first: their jobs use the buffers above.
+  background_job spill_writer_;   // pass 2: a split chunk to the spill file
+  background_job output_writer_;  // pass 3: a sorted bucket to emit
 };
 
 }  // namespace bkt::radixsort

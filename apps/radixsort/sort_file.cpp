@@ -154,6 +154,7 @@ class sort_run {
         throw apps::app_error(reader_.name() + ": changed while being sorted (" + std::to_string(total) + " then " +
                         std::to_string(done) + " elements)");
     }
+    buckets.finish_split();
     buffer<Key>().swap(chunk);
     report_.split_seconds = seconds_since(start);
 

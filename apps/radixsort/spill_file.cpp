@@ -24,19 +24,23 @@ spill_file::~spill_file() {
 }
 
 std::int64_t spill_file::append(const void* data, std::size_t bytes) {
-  const std::int64_t start = size_;
+  const std::int64_t start = claim(bytes);
+  write_at(start, data, bytes);
+  return start;
+}
+
+void spill_file::write_at(std::int64_t offset, const void* data, std::size_t bytes) const {
   const char* text = static_cast<const char*>(data);
   while (bytes > 0) {
-    const ssize_t done = ::pwrite(fd_, text, bytes, static_cast<off_t>(size_));
+    const ssize_t done = ::pwrite(fd_, text, bytes, static_cast<off_t>(offset));
     if (done < 0) {
       if (errno == EINTR) continue;
       throw apps::app_error(directory_ + ": writing sorted runs failed: " + std::strerror(errno));
     }
     text += done;
-    size_ += done;
+    offset += done;
     bytes -= static_cast<std::size_t>(done);
   }
-  return start;
 }
 
 void spill_file::read_at(std::int64_t offset, void* data, std::size_t bytes) const {

@@ -18,6 +18,15 @@ class spill_file {
 
   /// Appends bytes; returns the offset they start at.
   std::int64_t append(const void* data, std::size_t bytes);
+  /// Reserves `bytes` at the end for a later write_at (which another thread may make); returns
+  /// their offset.
+  std::int64_t claim(std::size_t bytes) noexcept {
+    const std::int64_t start = size_;
+    size_ += static_cast<std::int64_t>(bytes);
+    return start;
+  }
+  /// Writes bytes at an offset claimed earlier.
+  void write_at(std::int64_t offset, const void* data, std::size_t bytes) const;
   /// Reads bytes written earlier.
   void read_at(std::int64_t offset, void* data, std::size_t bytes) const;
   std::int64_t size() const noexcept { return size_; }

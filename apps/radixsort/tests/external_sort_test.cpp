@@ -7,6 +7,7 @@
 #include <cstring>
 #include <filesystem>
 #include <limits>
+#include <stdexcept>
 
 #include "chunk_sorter.hpp"
 #include "expected.hpp"
@@ -69,6 +70,27 @@ TEST(external_sort, skewed_inputs_go_to_buckets_of_equal_keys_in_input_order) {
   heavy.back() = ~0ull;  // the largest image: a splitter without a successor
   for (bool descending : {false, true})
     EXPECT_EQ(external_order(heavy, 300, 64, descending), stable_order(heavy, descending));
+}
+
+TEST(external_sort, a_failing_write_stops_the_sort_with_its_error) {
+  // emit runs on the writer thread; its error must come out of sort_buckets, and no bucket may be
+  // handed over after it.
+  const auto values = adversarial_values<std::uint32_t>(4000, 45);
+  const auto sorter = make_cpu_sorter<std::uint32_t>({});
+  external_sort<std::uint32_t> sort(false, false, 100, std::filesystem::temp_directory_path().string());
+  sort.sample(values);
+  sort.choose_splitters(static_cast<std::int64_t>(values.size()));
+  for (std::size_t start = 0; start < values.size(); start += 500)
+    sort.split(std::span<const std::uint32_t>(values.data() + start, 500), static_cast<std::int64_t>(start));
+  ASSERT_GT(sort.num_buckets(), 4);
+  int calls = 0;
+  sort_times times;
+  EXPECT_THROW(sort.sort_buckets(*sorter, [&] { return make_cpu_sorter<std::uint32_t>({}); }, times,
+                                 [&](const std::uint32_t*, const std::int64_t*, std::int64_t) {
+                                   if (++calls == 2) throw std::runtime_error("disk full");
+                                 }),
+               std::runtime_error);
+  EXPECT_EQ(calls, 2);
 }
 
 TEST(order_image, orders_keys_as_the_sort_does_and_inverts) {
