@@ -105,8 +105,14 @@ void add_options(CLI::App& app, options& opts) {
       ->check(bkt::apps::number_at_least(0));
   app.add_option_function<double>(
          "--auto-threshold", [&opts](double sigma) { opts.auto_threshold = sigma; },
-         "stop at SIGMA x the dirty image's noise (1.4826 x median absolute deviation, measured at the start), or "
-         "at --threshold if higher")
+         "stop at SIGMA x the residual's noise (1.4826 x median absolute deviation), measured again at every cycle "
+         "(each time the peak has fallen by --mgain), as WSClean does; or at --threshold if higher")
+      ->type_name("SIGMA")
+      ->check(bkt::apps::number_above(0));
+  app.add_option_function<double>(
+         "--auto-mask", [&opts](double sigma) { opts.auto_mask = sigma; },
+         "clean without a mask down to SIGMA x the noise, then only at the pixels that hold components, down to "
+         "--auto-threshold (or --threshold), as WSClean's -auto-mask")
       ->type_name("SIGMA")
       ->check(bkt::apps::number_above(0));
   app.add_option("--mask", opts.mask_path, "components only where this FITS image (the dirty image's size) is nonzero")
@@ -171,6 +177,9 @@ void check_options(const options& opts) {
   if (!opts.plot_path.empty() && !bkt::apps::plot::file_format_of(opts.plot_path))
     throw bkt::apps::usage_error("--plot " + bkt::apps::quoted_excerpt(opts.plot_path) + ": the name must end in " +
                                  bkt::apps::plot::file_extensions);
+  if (opts.auto_mask && opts.auto_threshold && *opts.auto_mask <= *opts.auto_threshold)
+    throw bkt::apps::usage_error("--auto-mask " + format_number(*opts.auto_mask) + " must be above --auto-threshold " +
+                                 format_number(*opts.auto_threshold) + ": the mask is made at the higher level");
 }
 
 std::vector<std::string> history_lines(const options& opts) {
@@ -178,6 +187,7 @@ std::vector<std::string> history_lines(const options& opts) {
                          " niter=" + std::to_string(opts.niter) + " gain=" + format_number(opts.gain) +
                          " mgain=" + format_number(opts.mgain) + " threshold=" + format_number(opts.threshold);
   if (opts.auto_threshold) settings += " auto-threshold=" + format_number(*opts.auto_threshold);
+  if (opts.auto_mask) settings += " auto-mask=" + format_number(*opts.auto_mask);
   std::vector<std::string> lines{settings};
   std::string inputs = "bkt-clean: dirty=" + opts.dirty_path + " psf=" + (opts.psf_from_beam ? std::string("header-beam") : opts.psf_path);
   if (!opts.mask_path.empty()) inputs += " mask=" + opts.mask_path;

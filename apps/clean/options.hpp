@@ -27,7 +27,8 @@ struct options {
   double gain = 0.1;
   double mgain = 0.8;
   double threshold = 0;                   // image units (Jy/beam)
-  std::optional<double> auto_threshold;   // --auto-threshold SIGMA: SIGMA x MAD noise of the dirty image
+  std::optional<double> auto_threshold;   // --auto-threshold SIGMA: SIGMA x the residual's MAD noise, per cycle
+  std::optional<double> auto_mask;        // --auto-mask SIGMA: unmasked down to SIGMA x noise, then in a mask
   std::string mask_path;                  // --mask FILE: nonzero pixels may take components
   std::optional<pixel_box> mask_box;      // --mask-box X0,Y0,X1,Y1
   std::optional<sky_beam> beam;           // --beam BMAJ,BMIN,BPA (stored in degrees); nullopt: fit the PSF

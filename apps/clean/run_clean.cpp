@@ -11,6 +11,7 @@
 #include "bkt_apps/memory_limit.hpp"
 #include "bkt_apps/progress.hpp"
 #include "deconvolve.hpp"
+#include "noise_cycles.hpp"
 #include "io/beam_psf.hpp"
 #include "io/clean_outputs.hpp"
 #include "io/fits_header.hpp"
@@ -94,14 +95,20 @@ deconvolved_plane deconvolve_plane(const options& opts, const clean_inputs& inpu
   params.mgain = opts.mgain;
   params.threshold = opts.threshold;
   params.mask = candidate_mask(inputs.mask_plane(plane), opts.mask_box, dirty.width, dirty.height);
-  if (opts.auto_threshold) {
-    // Like WSClean's -auto-threshold: measured once on the dirty image, the larger threshold wins.
-    result.summary.noise_sigma = mad_sigma(dirty, params);
-    params.threshold = std::max(params.threshold, *opts.auto_threshold * *result.summary.noise_sigma);
-  }
-  clean_result cleaned = on_gpu ? clean_gpu(dirty, psf, params, stream) : clean_cpu(dirty, psf, params);
-
+  const deconvolver deconvolve = [&](const image& from, const clean_params& with) {
+    return on_gpu ? clean_gpu(from, psf, with, stream) : clean_cpu(from, psf, with);
+  };
   plane_summary& summary = result.summary;
+  clean_result cleaned;
+  if (opts.auto_threshold || opts.auto_mask) {
+    cleaned = clean_by_noise_cycles(dirty, params, {opts.auto_threshold, opts.auto_mask}, deconvolve,
+                                    summary.noise_cycles);
+    summary.noise_sigma = summary.noise_cycles.back().sigma;
+    params.threshold = summary.noise_cycles.back().level;
+  } else {
+    cleaned = deconvolve(dirty, params);
+  }
+
   summary.iterations = cleaned.iterations;
   summary.major_cycles = cleaned.major_cycles;
   summary.reason = cleaned.reason;

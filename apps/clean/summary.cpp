@@ -71,6 +71,26 @@ void line(std::string& text, const std::string& label, const std::string& value)
   text += head + value + "\n";
 }
 
+/// "3.1 2.1 1.5 | 1.4 mJy..." : the noise of each cycle, a bar where the auto-mask began.
+std::string cycles_text(const std::vector<noise_cycle>& cycles, const std::string& unit) {
+  std::string text;
+  bool masked = false;
+  for (const noise_cycle& cycle : cycles) {
+    if (!text.empty()) text += cycle.masked && !masked ? " | " : " ";
+    masked = cycle.masked;
+    text += number(cycle.sigma);
+  }
+  return text + unit + " per cycle (" + std::to_string(cycles.size()) + (masked ? "; | auto-mask on)" : ")");
+}
+
+nlohmann::json cycles_json(const std::vector<noise_cycle>& cycles) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const noise_cycle& cycle : cycles)
+    list.push_back({{"sigma", cycle.sigma}, {"level", cycle.level}, {"iterations", cycle.iterations},
+                    {"masked", cycle.masked}});
+  return list;
+}
+
 }  // namespace
 
 std::string stop_reason_name(stop_reason reason) {
@@ -100,6 +120,7 @@ std::string format_summary(const run_summary& summary) {
     std::string threshold = number(only.threshold) + unit;
     if (only.noise_sigma) threshold += " (auto: MAD noise " + number(*only.noise_sigma) + unit + ")";
     line(text, "threshold", threshold);
+    if (!only.noise_cycles.empty()) line(text, "noise", cycles_text(only.noise_cycles, unit));
   } else {
     line(text, "stop", sum.stop);
   }
@@ -145,7 +166,8 @@ nlohmann::json summary_json(const run_summary& summary) {
                     {"residual_rms", plane.residual_rms},
                     {"stop_reason", stop_reason_name(plane.reason)},
                     {"threshold", plane.threshold},
-                    {"noise_sigma", plane.noise_sigma ? nlohmann::json(*plane.noise_sigma) : nlohmann::json(nullptr)}});
+                    {"noise_sigma", plane.noise_sigma ? nlohmann::json(*plane.noise_sigma) : nlohmann::json(nullptr)},
+                    {"noise_cycles", cycles_json(plane.noise_cycles)}});
       if (plane.fitted_beam)
         entry["fitted_beam_pixels"] = {{"major", plane.fitted_beam->major_fwhm},
                                        {"minor", plane.fitted_beam->minor_fwhm},
@@ -192,6 +214,7 @@ nlohmann::json summary_json(const run_summary& summary) {
   if (summary.planes.size() == 1 && !summary.planes.front().skipped) {
     json["threshold"] = summary.planes.front().threshold;
     json["noise_sigma"] = planes.front()["noise_sigma"];
+    json["noise_cycles"] = planes.front()["noise_cycles"];
   }
   return json;
 }

@@ -12,10 +12,12 @@
 #include "deconvolve.hpp"
 #include "image.hpp"
 #include "io/beam_geometry.hpp"
+#include "noise_cycles.hpp"
 
 namespace bkt::clean {
 
-struct plane_summary {
+/// A plane's figures: plain values (they travel between ranks as bytes).
+struct plane_figures {
   std::int64_t plane = 0;
   bool skipped = false;                // every pixel NaN: nothing to deconvolve, written as is
   std::int64_t iterations = 0;         // components taken
@@ -25,9 +27,13 @@ struct plane_summary {
   double peak_residual = 0;            // largest |residual| over the candidate pixels
   double residual_rms = 0;             // over every pixel that is not NaN
   stop_reason reason = stop_reason::niter;
-  double threshold = 0;                // the threshold the run used
-  std::optional<double> noise_sigma;   // --auto-threshold: the dirty image's MAD noise
+  double threshold = 0;                // the threshold it stopped at (auto: the last cycle's level)
+  std::optional<double> noise_sigma;   // --auto-threshold/--auto-mask: the residual's MAD noise at the end
   std::optional<beam> fitted_beam;     // fitted to this plane's PSF (pixels)
+};
+
+struct plane_summary : plane_figures {
+  std::vector<noise_cycle> noise_cycles;  // --auto-threshold/--auto-mask: each cycle (noise_cycles.hpp)
 };
 
 struct run_summary {

@@ -16,6 +16,7 @@
 #include "deconvolve.hpp"
 #include "gpu/device_plane_buffers.hpp"
 #include "gpu/hogbom_loop.hpp"
+#include "noise_cycles.hpp"
 #include "support/checks.hpp"
 #include "support/generators.hpp"
 #include "synthetic/observation.hpp"
@@ -122,6 +123,31 @@ TEST(hogbom_gpu, matches_cpu_on_synthetic_skies) {
     const clean_params params = hogbom_params(c.dirty.size() >= 4096 ? 600 : 150);
     expect_same_run(clean_cpu(c.dirty, c.psf, params), clean_gpu(c.dirty, c.psf, params, stream));
   }
+}
+
+TEST(hogbom_gpu, noise_cycles_match_cpu) {
+  // --auto-threshold with --auto-mask cut into cycles (noise_cycles.hpp): each cycle starts from
+  // the last residual, so the paths must agree cycle after cycle, mask and all.
+  BKT_REQUIRE_GPU();
+  bkt::owned_stream stream;
+  const sky_case c = synthetic_sky(64, 64, false, 5);
+  clean_params params = hogbom_params(5000);
+  const noise_levels levels{1.0, 3.0};
+  std::vector<noise_cycle> cpu_cycles, gpu_cycles;
+  const clean_result want = clean_by_noise_cycles(
+      c.dirty, params, levels, [&](const image& from, const clean_params& with) { return clean_cpu(from, c.psf, with); },
+      cpu_cycles);
+  const clean_result got = clean_by_noise_cycles(
+      c.dirty, params, levels,
+      [&](const image& from, const clean_params& with) { return clean_gpu(from, c.psf, with, stream); }, gpu_cycles);
+  ASSERT_EQ(cpu_cycles.size(), gpu_cycles.size());
+  ASSERT_GE(cpu_cycles.size(), 2u);
+  for (std::size_t i = 0; i < cpu_cycles.size(); ++i) {
+    EXPECT_EQ(cpu_cycles[i].sigma, gpu_cycles[i].sigma) << "cycle " << i;
+    EXPECT_EQ(cpu_cycles[i].iterations, gpu_cycles[i].iterations) << "cycle " << i;
+    EXPECT_EQ(cpu_cycles[i].masked, gpu_cycles[i].masked) << "cycle " << i;
+  }
+  expect_same_run(want, got);
 }
 
 TEST(hogbom_gpu, nan_pixels_stay_nan_and_are_never_taken) {

@@ -158,6 +158,7 @@ TEST_F(clean_errors, range_errors_state_the_bound_plainly) {
       {"--auto-threshold", "-3", "--auto-threshold: '-3' must be > 0"},
       {"--auto-threshold", "0", "--auto-threshold: '0' must be > 0"},
       {"--auto-threshold", "nan", "--auto-threshold: 'nan' is not a finite number (must be > 0)"},
+      {"--auto-mask", "0", "--auto-mask: '0' must be > 0"},
       {"--threshold", "-1", "--threshold: '-1' must be >= 0"},
       {"--threshold", "inf", "--threshold: 'inf' is not a finite number (must be >= 0)"},
       {"--niter", "-1", "--niter: '-1' must be >= 0"},
@@ -183,6 +184,14 @@ TEST_F(clean_errors, counts_are_whole_numbers_as_written) {
       {path("dirty.fits"), path("psf.fits"), "--cpu", "--prefix", path("out"), "--niter", "010", "--json", "-"});
   ASSERT_EQ(run.exit_code, 0) << run.err;
   EXPECT_NE(run.out.find("\"iterations\": 10,"), std::string::npos) << run.out;
+}
+
+TEST_F(clean_errors, auto_mask_must_be_above_auto_threshold) {
+  for (const char* level : {"3", "2"}) {
+    SCOPED_TRACE(level);
+    expect_failure(run_with_outputs({path("dirty.fits"), path("psf.fits"), "--auto-threshold", "3", "--auto-mask", level}),
+                   2, {"--auto-mask " + std::string(level) + " must be above --auto-threshold 3"});
+  }
 }
 
 TEST_F(clean_errors, algorithm_takes_only_its_names) {
