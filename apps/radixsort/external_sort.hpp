@@ -17,7 +17,9 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <memory>
+#include <new>
 #include <optional>
 #include <random>
 #include <span>
@@ -76,14 +78,12 @@ class external_sort {
   int num_buckets() const { return static_cast<int>(buckets_.size()); }
 
   /// Pass 2, every chunk in input order; `first_position` is the chunk's first input position.
-  /// The chunk's split keys go to the spill file on a second thread, which the conversion of this
-  /// chunk and the caller's read of the next one overlap.
-  void split(std::span<const Key> chunk, std::int64_t first_position) {
+  /// The chunk's keys are overwritten by their order images, which the multisplit reads in place
+  /// (so the pass holds two chunk-sized buffers, not three). The split keys go to the spill file on
+  /// a second thread, which the conversion of this chunk and the caller's read of the next overlap.
+  void split(std::span<Key> chunk, std::int64_t first_position) {
     const std::size_t count = chunk.size();
-    images_.resize(count);
-    apps::parallel_for(static_cast<std::int64_t>(count), conversion_grain, 0, [&](std::int64_t begin, std::int64_t end) {
-      for (std::int64_t i = begin; i < end; ++i) images_[i] = order_image(chunk[i], descending_);
-    });
+    const std::span<const word> images = images_in_place(chunk);
     if (argsort_) {
       positions_.resize(count);
       for (std::size_t i = 0; i < count; ++i) positions_[i] = first_position + static_cast<std::int64_t>(i);
@@ -94,10 +94,10 @@ class external_sort {
     std::vector<std::int64_t> offsets(buckets_.size() + 1);
     const splitter_buckets<word> bucket_of{splitters_.data(), static_cast<int>(splitters_.size())};
     if (argsort_)
-      host::multisplit<word, std::int64_t>(images_, positions_, split_images_, split_positions_, offsets,
+      host::multisplit<word, std::int64_t>(images, positions_, split_images_, split_positions_, offsets,
                                            num_buckets(), bucket_of);
     else
-      host::multisplit<word>(images_, split_images_, offsets, num_buckets(), bucket_of);
+      host::multisplit<word>(images, split_images_, offsets, num_buckets(), bucket_of);
     const std::int64_t images_at = spill_.claim(count * sizeof(word));
     const std::int64_t positions_at = argsort_ ? spill_.claim(count * sizeof(std::int64_t)) : -1;
     for (std::size_t b = 0; b < buckets_.size(); ++b) {
@@ -112,8 +112,13 @@ class external_sort {
     });
   }
 
-  /// After pass 2: waits until the last chunk's split keys are on disk.
-  void finish_split() { spill_writer_.wait(); }
+  /// After pass 2: waits until the last chunk's split keys are on disk, and frees their buffers
+  /// for pass 3's.
+  void finish_split() {
+    spill_writer_.wait();
+    buffer<word>().swap(split_images_);
+    buffer<std::int64_t>().swap(split_positions_);
+  }
 
   /// Pass 3: each bucket in order, sorted by `sorter` (or by `fallback`, made on demand, when it
   /// is larger than bucket_items), handed to emit(keys, positions or nullptr, count). emit runs on
@@ -122,7 +127,7 @@ class external_sort {
   /// held keys.
   template <class MakeFallback, class Emit>
   std::int64_t sort_buckets(chunk_sorter<Key>& sorter, MakeFallback&& make_fallback, sort_times& times, Emit&& emit) {
-    spill_writer_.wait();
+    finish_split();
     std::int64_t used = 0;
     try {  // emit may use what the caller frees once this throws: the writer must stop first
       for (std::size_t b = 0; b < buckets_.size(); ++b) {
@@ -153,6 +158,21 @@ class external_sort {
   }
 
  private:
+  /// Overwrites each key with its order image (the same size, written byte-wise, so that the
+  /// memory then holds words) and returns the words.
+  std::span<const word> images_in_place(std::span<Key> chunk) {
+    static_assert(sizeof(Key) == sizeof(word), "an order image is as wide as its key");
+    auto* const bytes = reinterpret_cast<unsigned char*>(chunk.data());
+    apps::parallel_for(static_cast<std::int64_t>(chunk.size()), conversion_grain, 0,
+                       [&](std::int64_t begin, std::int64_t end) {
+                         for (std::int64_t i = begin; i < end; ++i) {
+                           const word image = order_image(chunk[i], descending_);
+                           std::memcpy(bytes + i * static_cast<std::int64_t>(sizeof(word)), &image, sizeof(word));
+                         }
+                       });
+    return {std::launder(reinterpret_cast<const word*>(bytes)), chunk.size()};
+  }
+
   struct piece {
     std::int64_t images_offset;
     std::int64_t positions_offset;

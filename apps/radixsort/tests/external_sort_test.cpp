@@ -28,9 +28,12 @@ std::vector<std::int64_t> external_order(const std::vector<T>& values, std::size
   for (std::size_t start = 0; start < values.size(); start += chunk)
     sort.sample(std::span<const T>(values.data() + start, std::min(chunk, values.size() - start)));
   sort.choose_splitters(static_cast<std::int64_t>(values.size()));
-  for (std::size_t start = 0; start < values.size(); start += chunk)
-    sort.split(std::span<const T>(values.data() + start, std::min(chunk, values.size() - start)),
-               static_cast<std::int64_t>(start));
+  for (std::size_t start = 0; start < values.size(); start += chunk) {
+    // split() overwrites its chunk with the keys' images, as it does the tool's read buffer.
+    std::vector<T> part(values.begin() + static_cast<std::ptrdiff_t>(start),
+                        values.begin() + static_cast<std::ptrdiff_t>(std::min(start + chunk, values.size())));
+    sort.split(part, static_cast<std::int64_t>(start));
+  }
   std::vector<std::int64_t> order;
   sort_times times;
   sort.sort_buckets(*sorter, [&] { return make_cpu_sorter<T>(options); }, times,
@@ -80,8 +83,11 @@ TEST(external_sort, a_failing_write_stops_the_sort_with_its_error) {
   external_sort<std::uint32_t> sort(false, false, 100, std::filesystem::temp_directory_path().string());
   sort.sample(values);
   sort.choose_splitters(static_cast<std::int64_t>(values.size()));
-  for (std::size_t start = 0; start < values.size(); start += 500)
-    sort.split(std::span<const std::uint32_t>(values.data() + start, 500), static_cast<std::int64_t>(start));
+  for (std::size_t start = 0; start < values.size(); start += 500) {
+    std::vector<std::uint32_t> part(values.begin() + static_cast<std::ptrdiff_t>(start),
+                                    values.begin() + static_cast<std::ptrdiff_t>(start + 500));
+    sort.split(part, static_cast<std::int64_t>(start));
+  }
   ASSERT_GT(sort.num_buckets(), 4);
   int calls = 0;
   sort_times times;
