@@ -13,8 +13,6 @@
 
 namespace bkt::clean {
 
-void gather_plane_summaries(std::vector<plane_summary>& summaries, bkt::apps::rank_context& ranks);
-
 void gather_planes_to_root(std::vector<plane_images>& images, std::vector<plane_summary>& summaries,
                            std::int64_t width, std::int64_t height, bkt::apps::rank_context& ranks) {
   gather_plane_summaries(summaries, ranks);

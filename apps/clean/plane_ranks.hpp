@@ -17,6 +17,10 @@ inline int plane_owner(std::size_t index, const bkt::apps::rank_context& ranks) 
   return static_cast<int>(index % static_cast<std::size_t>(ranks.size()));
 }
 
+/// Collective, the summaries' half of gather_planes_to_root (through MPI; no GPU): on return rank
+/// 0's `summaries` hold every rank's entries, noise cycles included.
+void gather_plane_summaries(std::vector<plane_summary>& summaries, bkt::apps::rank_context& ranks);
+
 /// Collective. On entry each rank holds its own planes' entries (index i of the selection where
 /// plane_owner(i) is the rank); on return rank 0 holds every entry: summaries through MPI (a few
 /// hundred bytes each), model and residual images through NCCL on the ranks' GPUs. `width` x
