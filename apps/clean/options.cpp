@@ -67,8 +67,9 @@ void add_options(CLI::App& app, options& opts) {
   app.add_flag("--psf-beam", opts.psf_from_beam,
                "no PSF file: use the Gaussian restoring beam in DIRTY's header (BMAJ/BMIN/BPA) as the PSF, for an "
                "image that is already the sky convolved with that beam (a restored or smoothed map)");
-  app.add_option("--prefix", opts.prefix, "write PREFIX-model.fits, -residual.fits, -restored.fits, -sources.txt, "
-                                          "-components.json (each whole or not at all)")
+  app.add_option("--prefix,--name", opts.prefix,
+                 "write PREFIX-model.fits, -residual.fits, -restored.fits, -sources.txt, -components.json (each "
+                 "whole or not at all); --name is WSClean's spelling")
       ->required()
       ->type_name("PREFIX");
   bkt::apps::add_common_flags(app, opts.common, "bkt-clean");

@@ -138,6 +138,13 @@ TEST_F(clean_runs, header_beam_psf_recovers_point_sources) {
   EXPECT_TRUE(pixels.count({33, 14})) << "the -0.5 source";
 }
 
+TEST_F(clean_runs, name_is_wscleans_spelling_of_prefix) {
+  const auto json = run_ok({path("dirty.fits"), path("psf.fits"), "--name", path("w"), "--niter", "5"});
+  EXPECT_EQ(json["iterations"], 5);
+  for (const char* suffix : {"-model.fits", "-residual.fits", "-restored.fits", "-sources.txt", "-components.json"})
+    EXPECT_TRUE(std::filesystem::exists(path(std::string("w") + suffix))) << suffix;
+}
+
 TEST_F(clean_runs, json_to_standard_output_replaces_the_text) {
   const tool_run run = run_clean_tool({path("dirty.fits"), path("psf.fits"), "--cpu", "--prefix", path("p"), "--niter",
                                        "5", "--json", "-"});
