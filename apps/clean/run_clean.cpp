@@ -1,7 +1,6 @@
 #include "run_clean.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <optional>
@@ -10,6 +9,7 @@
 #include "bkt_apps/app_error.hpp"
 #include "bkt_apps/memory_limit.hpp"
 #include "bkt_apps/progress.hpp"
+#include "bkt_apps/stopwatch.hpp"
 #include "deconvolve.hpp"
 #include "noise_cycles.hpp"
 #include "io/beam_psf.hpp"
@@ -20,12 +20,6 @@
 
 namespace bkt::clean {
 namespace {
-
-using clock_type = std::chrono::steady_clock;
-
-double seconds_since(clock_type::time_point start) {
-  return std::chrono::duration<double>(clock_type::now() - start).count();
-}
 
 /// Root mean square over the pixels that are not NaN.
 double finite_rms(const image& picture) {
@@ -125,9 +119,9 @@ deconvolved_plane deconvolve_plane(const options& opts, const clean_inputs& inpu
 }  // namespace
 
 run_summary run_clean(const options& opts, bkt::apps::output_set& output_set, bkt::apps::rank_context& ranks) {
-  const auto start = clock_type::now();
+  const apps::stopwatch start;
   const auto verbose = [&](const std::string& message) {
-    if (opts.common.verbose) std::fprintf(stderr, "bkt-clean: %.3f s: %s\n", seconds_since(start), message.c_str());
+    if (opts.common.verbose) std::fprintf(stderr, "bkt-clean: %.3f s: %s\n", start.seconds(), message.c_str());
   };
   // Created before the work, so that an unwritable prefix or plot path fails now rather than after it.
   for (const std::string* input : {&opts.dirty_path, &opts.psf_path, &opts.mask_path}) output_set.protect_input(*input);
@@ -153,7 +147,7 @@ run_summary run_clean(const options& opts, bkt::apps::output_set& output_set, bk
   summary.unit = units.image;
   summary.model_unit = units.model;
   summary.beam_given = opts.beam.has_value();
-  summary.read_seconds = seconds_since(start);
+  summary.read_seconds = start.seconds();
   verbose("read " + opts.dirty_path + " and " + inputs.psf.name);
 
   const bool on_gpu = bkt::apps::use_gpu(opts.common);
@@ -169,7 +163,7 @@ run_summary run_clean(const options& opts, bkt::apps::output_set& output_set, bk
   // Under mpirun each rank deconvolves its own planes (plane_owner) and rank 0 gathers them all.
   std::vector<plane_images> planes(inputs.planes.size());
   summary.planes.resize(inputs.planes.size());
-  const auto clean_start = clock_type::now();
+  const apps::stopwatch clean_start;
   {
     bkt::apps::progress_bar progress("clean", static_cast<std::int64_t>(inputs.planes.size()));
     for (std::size_t i = 0; i < inputs.planes.size(); ++i) {
@@ -193,20 +187,20 @@ run_summary run_clean(const options& opts, bkt::apps::output_set& output_set, bk
       summary.notes.push_back("plane " + std::to_string(inputs.planes[i]) + ": every pixel NaN, left as is");
       planes[i].restored = planes[i].residual;  // the dirty plane, written back as it came
     }
-  summary.clean_seconds = seconds_since(clean_start);
+  summary.clean_seconds = clean_start.seconds();
 
-  const auto restore_start = clock_type::now();
+  const apps::stopwatch restore_start;
   summary.restoring_beam = choose_restoring_beam(opts, scale, summary.planes, summary.notes);
   if (scale) summary.restoring_sky_beam = beam_on_sky(summary.restoring_beam, *scale);
   else summary.notes.push_back("no celestial WCS (" + wcs.note() + "): positions in pixels only, no BMAJ/BMIN/BPA");
   for (std::size_t i = 0; i < planes.size(); ++i)
     if (!summary.planes[i].skipped) planes[i].restored = restore(planes[i].model, planes[i].residual, summary.restoring_beam);
-  summary.restore_seconds = seconds_since(restore_start);
+  summary.restore_seconds = restore_start.seconds();
   verbose("restored");
 
   summary.outputs = {paths.model, paths.residual, paths.restored, paths.sources, paths.components};
   if (!paths.plot.empty()) summary.outputs.push_back(paths.plot);
-  summary.total_seconds = seconds_since(start);
+  summary.total_seconds = start.seconds();
   output_notes notes{summary.restoring_sky_beam, history_lines(opts), summary_json(summary), summary.restoring_beam};
   outputs->write(inputs, planes, notes);
   verbose("wrote the outputs");

@@ -1,6 +1,5 @@
 #include "compute.hpp"
 
-#include <chrono>
 #include <cstdio>
 #include <optional>
 #include <stdexcept>
@@ -9,6 +8,7 @@
 
 #include "bin_counter.hpp"
 #include "bkt_apps/progress.hpp"
+#include "bkt_apps/stopwatch.hpp"
 #include "chunk_source.hpp"
 #include "host_values.hpp"
 #include "memory_plan.hpp"
@@ -211,7 +211,7 @@ void check_weight_parts(const chunk_source& data, const chunk_source& weights, c
 histogram_result compute_histogram(const options& opts, rank_context& ranks) {
   const bool on_gpu = use_gpu(opts.common);  // before the clock starts: it may create the CUDA context
   check_ranks(opts, on_gpu, ranks);
-  const auto start = std::chrono::steady_clock::now();
+  const bkt::apps::stopwatch start;
   const bool needs_extent = opts.edges_path.empty() && !opts.range_given();
   const input_part part{ranks.rank(), ranks.size()};
   input_options data_input = opts.input;
@@ -250,7 +250,7 @@ histogram_result compute_histogram(const options& opts, rank_context& ranks) {
     ranks.require_all_succeeded();  // every part binned before the bins are added
     sum_over_ranks(result, ranks);
   }
-  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  result.seconds = start.seconds();
   result.device = device_label(on_gpu);
   return result;
 }

@@ -1,9 +1,9 @@
 // The CPU sort step: bkt::host's CPU path, a stable radix sort on every core (the order the GPU
 // sort defines), sorting each chunk in place.
-#include <chrono>
 #include <cstdint>
 
 #include "bkt/types.hpp"
+#include "bkt_apps/stopwatch.hpp"
 #include "chunk_sorter.hpp"
 
 namespace bkt::radixsort {
@@ -16,12 +16,12 @@ class cpu_sorter final : public chunk_sorter<Key> {
 
   void sort(std::span<const Key> keys_in, std::span<Key> keys_out, std::span<std::int64_t> indices_out,
             sort_times& times) override {
-    const auto start = std::chrono::steady_clock::now();
+    const bkt::apps::stopwatch start;
     if (indices_out.empty())
       host::radix_sort_keys<Key>(keys_in, keys_out, options_, host::backend::cpu);
     else
       host::radix_sort_indices<Key, std::int64_t>(keys_in, keys_out, indices_out, options_, host::backend::cpu);
-    times.sort += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    times.sort += start.seconds();
   }
 
  private:

@@ -46,7 +46,7 @@ Key key_of_image(image_of_t<Key> image, bool descending) {
   else if constexpr (std::is_signed_v<Key>)
     bits = word(bits ^ sign);
   Key key;
-  std::memcpy(&key, &bits, sizeof(Key));
+  std::memcpy(static_cast<void*>(&key), &bits, sizeof(Key));  // __half has no public bits
   return key;
 }
 

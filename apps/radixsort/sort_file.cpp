@@ -6,7 +6,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <chrono>
 #include <optional>
 #include <vector>
 
@@ -15,6 +14,7 @@
 #include "bkt_apps/memory_limit.hpp"
 #include "bkt_apps/output_file.hpp"
 #include "bkt_apps/progress.hpp"
+#include "bkt_apps/stopwatch.hpp"
 #include "memory_plan.hpp"
 #include "external_sort.hpp"
 #include "sorted_output.hpp"
@@ -23,12 +23,6 @@
 
 namespace bkt::radixsort {
 namespace {
-
-using clock_type = std::chrono::steady_clock;
-
-double seconds_since(clock_type::time_point start) {
-  return std::chrono::duration<double>(clock_type::now() - start).count();
-}
 
 /// Binary data on a terminal is unreadable and can leave it in a strange state: refused, as gzip
 /// and zstd refuse it.
@@ -130,7 +124,7 @@ class sort_run {
     report_.elements = total;
     buckets.choose_splitters(total);
 
-    auto start = clock_type::now();
+    apps::stopwatch start;
     progress.relabel("split", total);
     std::int64_t done = 0;
     if (copy) {
@@ -143,9 +137,9 @@ class sort_run {
     } else {
       apps::chunk_reader again(parsed_.input);
       for (;;) {
-        const auto read_start = clock_type::now();
+        const apps::stopwatch read_start;
         read_chunk(again, chunk, chunk_items_, progress);
-        report_.read_seconds += seconds_since(read_start);
+        report_.read_seconds += read_start.seconds();
         if (chunk.empty()) break;
         buckets.split(chunk, done);
         done += static_cast<std::int64_t>(chunk.size());
@@ -156,7 +150,7 @@ class sort_run {
     }
     buckets.finish_split();
     buffer<Key>().swap(chunk);
-    report_.split_seconds = seconds_since(start);
+    report_.split_seconds = start.seconds();
 
     apps::array_writer& writer = output_with(total);
     sorted_output<Key> output(writer, parsed_.argsort, parsed_.unique);
@@ -167,23 +161,23 @@ class sort_run {
         sorter_for(static_cast<std::size_t>(chunk_items_)),
         [&] { return make_cpu_sorter<Key>(sort_options_); }, report_.sort,
         [&](const Key* keys, const std::int64_t* indices, std::int64_t count) {
-          const auto write_start = clock_type::now();
+          const apps::stopwatch write_start;
           output.write(keys, indices, count);
-          write_seconds += seconds_since(write_start);
+          write_seconds += write_start.seconds();
           written += count;
           progress.update(written);
         });
-    start = clock_type::now();
+    start.restart();
     writer.finish();
     report_.output = writer.name();
     report_.output_elements = writer.items_written();
-    report_.write_seconds += write_seconds + seconds_since(start);
+    report_.write_seconds += write_seconds + start.seconds();
   }
 
   void timed_read(buffer<Key>& chunk, apps::progress_bar& progress) {
-    const auto start = clock_type::now();
+    const apps::stopwatch start;
     read_chunk(reader_, chunk, chunk_items_, progress);
-    report_.read_seconds += seconds_since(start);
+    report_.read_seconds += start.seconds();
   }
 
   /// The GPU sorter is made on first use, sized for the first chunk when that is all there is.
@@ -209,7 +203,7 @@ class sort_run {
   }
 
   void write_sorted(const buffer<Key>& keys, const buffer<std::int64_t>& indices, apps::progress_bar& progress) {
-    const auto start = clock_type::now();
+    const apps::stopwatch start;
     const auto count = static_cast<std::int64_t>(keys.size());
     apps::array_writer& writer = output_with(count);
     sorted_output<Key> output(writer, parsed_.argsort, parsed_.unique);
@@ -223,7 +217,7 @@ class sort_run {
     writer.finish();
     report_.output = writer.name();
     report_.output_elements = writer.items_written();
-    report_.write_seconds += seconds_since(start);
+    report_.write_seconds += start.seconds();
   }
 
   const options& parsed_;
@@ -241,17 +235,17 @@ class sort_run {
 }  // namespace
 
 sort_report sort_file(const options& parsed, apps::output_file& output) {
-  const auto start = clock_type::now();
+  const apps::stopwatch start;
   sort_report report;
   apps::chunk_reader reader(parsed.input);  // reads a header, or a text file once to choose its dtype
   refuse_binary_on_terminal(parsed, reader.format());
-  report.read_seconds = seconds_since(start);
+  report.read_seconds = start.seconds();
   report.input = reader.name();
   report.dtype = apps::dtype_name(reader.type());
   report.dtype_inferred = reader.type_inferred();
   apps::visit_dtype(reader.type(),
                     [&]<class Key>(std::type_identity<Key>) { sort_run<Key>(parsed, reader, output, report).run(); });
-  report.total_seconds = seconds_since(start);
+  report.total_seconds = start.seconds();
   return report;
 }
 

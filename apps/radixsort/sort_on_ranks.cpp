@@ -9,7 +9,6 @@
 #include <cuda_runtime_api.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cstring>
 #include <limits>
 #include <numeric>
@@ -25,18 +24,13 @@
 #include "bkt/stream.hpp"
 #include "bkt_apps/array_part.hpp"
 #include "bkt_apps/memory_limit.hpp"
+#include "bkt_apps/stopwatch.hpp"
 #include "buffer.hpp"
 #include "read_chunk.hpp"
 #include "summary.hpp"
 
 namespace bkt::radixsort {
 namespace {
-
-using clock_type = std::chrono::steady_clock;
-
-double seconds_since(clock_type::time_point start) {
-  return std::chrono::duration<double>(clock_type::now() - start).count();
-}
 
 /// Refuses what a run over several ranks cannot do, the same way on every rank.
 void check_options_for_ranks(const options& parsed) {
@@ -77,7 +71,7 @@ class ranks_sort {
       : parsed_(parsed), reader_(reader), ranks_(ranks), report_(report) {}
 
   void run(const apps::output_file* sorted) {
-    auto start = clock_type::now();
+    apps::stopwatch start;
     // A raw or npy part knows its length; the sorted slice is at most about 2 % longer
     // (dist::sort_capacity), and 1/16 more covers it.
     // The sorted slice comes back into this buffer: growing it then would fault in fresh pages
@@ -87,7 +81,7 @@ class ranks_sort {
     if (part_items > 0) keys.reserve(static_cast<std::size_t>(part_items + part_items / 16 + 4096));
     apps::progress_bar progress("read", part_items);
     read_chunk(reader_, keys, std::numeric_limits<std::int64_t>::max(), progress);
-    report_.read_seconds += seconds_since(start);
+    report_.read_seconds += start.seconds();
     ranks_.require_all_succeeded();  // a bad part, or rank 0's outputs, fail every rank before any GPU work
     // Rank 0 made the output's temporary; the others write into it. A stream has none.
     const std::string temporary = ranks_.broadcast_from_root(sorted != nullptr ? sorted->temporary_path() : "");
@@ -110,9 +104,9 @@ class ranks_sort {
         if (!lasts[static_cast<std::size_t>(r)].empty()) previous = lasts[static_cast<std::size_t>(r)];
       keep_first_of_equal_runs(keys, indices, previous);
     }
-    start = clock_type::now();
+    start.restart();
     write_slice(keys, indices, temporary);
-    report_.write_seconds += seconds_since(start);
+    report_.write_seconds += start.seconds();
     ranks_.require_all_succeeded();  // before rank 0 gathers the reports
   }
 
@@ -125,7 +119,7 @@ class ranks_sort {
     const auto count = static_cast<std::int64_t>(keys.size());
     report_.chunk_items = capacity;
 
-    auto start = clock_type::now();
+    apps::stopwatch start;
     device_buffer<Key> keys_in(count, stream.get());
     device_buffer<Key> keys_out(capacity, stream.get());
     device_buffer<std::int64_t> indices_out(parsed_.argsort ? capacity : 0, stream.get());
@@ -133,12 +127,12 @@ class ranks_sort {
       BKT_CUDA_CHECK(cudaMemcpyAsync(keys_in.data(), keys.data(), keys.size() * sizeof(Key), cudaMemcpyHostToDevice,
                                      stream.get()));
     BKT_CUDA_CHECK(cudaStreamSynchronize(stream.get()));
-    report_.sort.upload += seconds_since(start);
+    report_.sort.upload += start.seconds();
     ranks_.require_all_succeeded();  // every rank holds its buffers before the collective sort
 
     const dist::communicator comm(MPI_COMM_WORLD);
     dist::workspace workspace;
-    start = clock_type::now();
+    start.restart();
     const std::span<const Key> in(keys_in.data(), static_cast<std::size_t>(count));
     const std::span<Key> out(keys_out.data(), static_cast<std::size_t>(capacity));
     const dist::sort_result result =
@@ -148,9 +142,9 @@ class ranks_sort {
                                                      workspace, stream.get(), sort_options)
             : dist::sort_keys<Key>(comm, in, out, workspace, stream.get(), sort_options);
     BKT_CUDA_CHECK(cudaStreamSynchronize(stream.get()));
-    report_.sort.sort += seconds_since(start);
+    report_.sort.sort += start.seconds();
 
-    start = clock_type::now();
+    start.restart();
     keys.resize(static_cast<std::size_t>(result.count));
     if (result.count > 0)
       BKT_CUDA_CHECK(cudaMemcpyAsync(keys.data(), keys_out.data(), keys.size() * sizeof(Key), cudaMemcpyDeviceToHost,
@@ -162,7 +156,7 @@ class ranks_sort {
                                        cudaMemcpyDeviceToHost, stream.get()));
     }
     BKT_CUDA_CHECK(cudaStreamSynchronize(stream.get()));
-    report_.sort.download += seconds_since(start);
+    report_.sort.download += start.seconds();
   }
 
   /// This rank's elements go at the sum of the earlier ranks' bytes; rank 0 writes the header.
@@ -207,13 +201,13 @@ void gather_phases(sort_report& report, apps::rank_context& ranks) {
 }  // namespace
 
 sort_report sort_on_ranks(const options& parsed, apps::output_file* sorted, apps::rank_context& ranks) {
-  const auto start = clock_type::now();
+  const apps::stopwatch start;
   check_options_for_ranks(parsed);
   apps::input_options input = parsed.input;
   input.part = {ranks.rank(), ranks.size()};
   sort_report report;
   apps::chunk_reader reader(input);
-  report.read_seconds = seconds_since(start);
+  report.read_seconds = start.seconds();
   report.input = reader.name();
   report.dtype = apps::dtype_name(reader.type());
   report.dtype_inferred = reader.type_inferred();
@@ -222,7 +216,7 @@ sort_report sort_on_ranks(const options& parsed, apps::output_file* sorted, apps
   apps::visit_dtype(reader.type(), [&]<class Key>(std::type_identity<Key>) {
     ranks_sort<Key>(parsed, reader, ranks, report).run(sorted);
   });
-  report.total_seconds = seconds_since(start);
+  report.total_seconds = start.seconds();
   gather_phases(report, ranks);
   return report;
 }

@@ -9,16 +9,24 @@
 
 namespace bkt::radixsort {
 
+namespace {
+
+/// The phases every run has, a rank's included.
+nlohmann::json phase_seconds(const sort_report& report) {
+  return {{"read", report.read_seconds},
+          {"upload", report.sort.upload},
+          {"sort", report.sort.sort},
+          {"download", report.sort.download},
+          {"write", report.write_seconds}};
+}
+
+}  // namespace
+
 nlohmann::json rank_phases_json(const sort_report& report, int rank) {
   return {{"rank", rank},
           {"part_elements", report.part_elements},
           {"slice_elements", report.slice_elements},
-          {"seconds",
-           {{"read", report.read_seconds},
-            {"upload", report.sort.upload},
-            {"sort", report.sort.sort},
-            {"download", report.sort.download},
-            {"write", report.write_seconds}}}};
+          {"seconds", phase_seconds(report)}};
 }
 
 nlohmann::json summary_json(const sort_report& report) {
@@ -36,16 +44,11 @@ nlohmann::json summary_json(const sort_report& report) {
       {"chunks", report.chunks},
       {"chunk_items", report.chunk_items},
       {"buckets", report.buckets},
-      {"seconds",
-       {{"read", report.read_seconds},
-        {"upload", report.sort.upload},
-        {"sort", report.sort.sort},
-        {"download", report.sort.download},
-        {"split", report.split_seconds},
-        {"write", report.write_seconds},
-        {"total", report.total_seconds}}},
+      {"seconds", phase_seconds(report)},
       {"elements_per_second", rate},
   };
+  summary["seconds"]["split"] = report.split_seconds;
+  summary["seconds"]["total"] = report.total_seconds;
   if (!report.ranks.empty()) summary["ranks"] = report.ranks;
   return summary;
 }

@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <bit>
 #include <charconv>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -19,6 +18,7 @@
 #include "bkt/stream.hpp"
 #include "bkt_apps/app_error.hpp"
 #include "bkt_apps/progress.hpp"
+#include "bkt_apps/stopwatch.hpp"
 #include "io/sources.hpp"
 #include "io/write_distances.hpp"
 #include "reference/compare.hpp"
@@ -27,10 +27,6 @@
 
 namespace bkt::sssp::tool {
 namespace {
-
-using clock = std::chrono::steady_clock;
-
-double seconds_since(clock::time_point start) { return std::chrono::duration<double>(clock::now() - start).count(); }
 
 /// The sources the options ask for, as internal vertex ids.
 template <edge_weight Weight>
@@ -125,9 +121,9 @@ class graph_runner {
       result.relaxed_edges = stats.relaxed_edges;
       if (parsed_.verify) verify(source, distances);
     } else {
-      const auto start = clock::now();
+      const apps::stopwatch start;
       distances = ref::dijkstra(graph_, source);
-      result.milliseconds = 1e3 * seconds_since(start);
+      result.milliseconds = 1e3 * start.seconds();
     }
     summarize_distances<distance>(distances, result);
     if (result.milliseconds > 0)
@@ -271,7 +267,7 @@ run_report run_sources(const options& parsed, const loaded_graph& loaded, apps::
             const vertex source = sources[static_cast<std::size_t>(i)];
             if (first_run.at(source) == i) files.emplace(source, add_distance_files(outputs, path_of(source), parsed.parents));
           }
-        const auto start = clock::now();
+        const apps::stopwatch start;
         if (block.begin < block.end) {
           graph_runner<weight> runner(parsed, loaded, graph, report);
           std::optional<apps::progress_bar> progress;
@@ -285,7 +281,7 @@ run_report run_sources(const options& parsed, const loaded_graph& loaded, apps::
             if (progress) progress->update(i - block.begin + 1);
           }
         }
-        report.run_seconds = seconds_since(start);
+        report.run_seconds = start.seconds();
       },
       loaded.graph);
   if (ranks.several()) gather_sources(report, ranks);

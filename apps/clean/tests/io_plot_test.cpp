@@ -16,6 +16,7 @@
 #include "io/quick_look.hpp"
 #include "io/sky_axes.hpp"
 #include "io/sky_wcs.hpp"
+#include "bkt_apps_test/decoded_png.hpp"
 #include "tool_fixture.hpp"
 
 namespace clean_test {
@@ -116,41 +117,26 @@ std::string quick_look_bytes(plot::file_format format, std::optional<beam> resto
   return bytes;
 }
 
-/// Decodes PNG bytes with cairo; counts pixels lighter than `level` in each channel in the left
-/// half (the restored panel).
-struct decoded_png {
+/// A PNG's size, and how many pixels of its left half (the restored panel) are lighter than
+/// `level` in every channel.
+struct png_summary {
   int width = 0, height = 0, light_left = 0;
 };
-decoded_png decode(const std::string& png, int level) {
-  struct reader {
-    const std::string* bytes;
-    std::size_t offset = 0;
-    static cairo_status_t read(void* closure, unsigned char* data, unsigned int length) {
-      auto* self = static_cast<reader*>(closure);
-      if (self->offset + length > self->bytes->size()) return CAIRO_STATUS_READ_ERROR;
-      std::memcpy(data, self->bytes->data() + self->offset, length);
-      self->offset += length;
-      return CAIRO_STATUS_SUCCESS;
-    }
-  } source{&png};
-  cairo_surface_t* surface = cairo_image_surface_create_from_png_stream(reader::read, &source);
-  EXPECT_EQ(cairo_surface_status(surface), CAIRO_STATUS_SUCCESS);
-  decoded_png result{cairo_image_surface_get_width(surface), cairo_image_surface_get_height(surface), 0};
-  const unsigned char* data = cairo_image_surface_get_data(surface);
-  const int stride = cairo_image_surface_get_stride(surface);
+png_summary decode(const std::string& png, int level) {
+  const bkt_apps_test::decoded_png image(png);
+  EXPECT_EQ(image.status(), CAIRO_STATUS_SUCCESS);
+  png_summary result{image.width(), image.height(), 0};
   for (int y = 0; y < result.height; ++y)
     for (int x = 0; x < result.width / 2; ++x) {
-      std::uint32_t value = 0;
-      std::memcpy(&value, data + y * stride + 4 * x, 4);
-      if (int((value >> 16) & 255) > level && int((value >> 8) & 255) > level && int(value & 255) > level) ++result.light_left;
+      const auto [red, green, blue] = image.pixel(x, y);
+      if (red > level && green > level && blue > level) ++result.light_left;
     }
-  cairo_surface_destroy(surface);
   return result;
 }
 
 TEST(quick_look, png_at_the_laid_out_size_with_the_beam) {
   const std::string header = sky_header(100, 100);
-  const decoded_png without = decode(quick_look_bytes(plot::file_format::png, std::nullopt, header), 150);
+  const png_summary without = decode(quick_look_bytes(plot::file_format::png, std::nullopt, header), 150);
   // Two panels of 400 units (the 100-pixel images scaled 4 times) with their axes and bars.
   EXPECT_GT(without.width, 2 * 400 + 100);
   EXPECT_LT(without.width, 2 * 400 + 500);
@@ -158,7 +144,7 @@ TEST(quick_look, png_at_the_laid_out_size_with_the_beam) {
   EXPECT_LT(without.height, 400 + 200);
   // A 20 x 10 pixel beam is an ellipse of 80 x 40 units, pale on the dark sky: about 2500 more
   // light pixels (pi * 40 * 20) in the restored panel.
-  const decoded_png with = decode(quick_look_bytes(plot::file_format::png, beam{20, 10, 0.3}, header), 150);
+  const png_summary with = decode(quick_look_bytes(plot::file_format::png, beam{20, 10, 0.3}, header), 150);
   EXPECT_EQ(with.width, without.width);
   EXPECT_GT(with.light_left - without.light_left, 1800);
   EXPECT_LT(with.light_left - without.light_left, 3200);
@@ -188,7 +174,7 @@ TEST(quick_look, degenerate_images_still_draw) {
     std::string bytes;
     write_quick_look({all_nan, zeros, "K", wcs, no_wcs, {}, beam{1, 1, 0}}, plot::file_format::png, "look",
                      [&bytes](std::string_view chunk) { bytes.append(chunk); });
-    const decoded_png png = decode(bytes, 150);
+    const png_summary png = decode(bytes, 150);
     EXPECT_GT(png.width, 2 * 100);
     EXPECT_GT(png.height, 160);  // the colour bars keep their height beside a flat image
   }

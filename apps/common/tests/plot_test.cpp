@@ -16,6 +16,7 @@
 #include "bkt_apps/plot/colour_bar.hpp"
 #include "bkt_apps/plot/text.hpp"
 #include "bkt_apps/plot/ticks.hpp"
+#include "bkt_apps_test/decoded_png.hpp"
 
 namespace bkt::apps::plot {
 namespace {
@@ -30,33 +31,7 @@ std::string render(file_format format, int width, int height, Draw draw) {
   return bytes;
 }
 
-/// Decodes a PNG with cairo's reader; the surface is null when cairo cannot read it.
-struct decoded_png {
-  cairo_surface_t* surface = nullptr;
-  explicit decoded_png(const std::string& png) {
-    struct reader {
-      const std::string* bytes;
-      std::size_t offset = 0;
-      static cairo_status_t read(void* closure, unsigned char* data, unsigned int length) {
-        auto* self = static_cast<reader*>(closure);
-        if (self->offset + length > self->bytes->size()) return CAIRO_STATUS_READ_ERROR;
-        std::memcpy(data, self->bytes->data() + self->offset, length);
-        self->offset += length;
-        return CAIRO_STATUS_SUCCESS;
-      }
-    } source{&png};
-    surface = cairo_image_surface_create_from_png_stream(reader::read, &source);
-  }
-  ~decoded_png() { cairo_surface_destroy(surface); }
-  /// Red, green and blue (0-255) of pixel (x, y) of an RGB24 or ARGB32 surface.
-  std::array<int, 3> pixel(int x, int y) const {
-    cairo_surface_flush(surface);
-    const unsigned char* row = cairo_image_surface_get_data(surface) + y * cairo_image_surface_get_stride(surface);
-    std::uint32_t value = 0;
-    std::memcpy(&value, row + 4 * x, 4);
-    return {static_cast<int>(value >> 16 & 255), static_cast<int>(value >> 8 & 255), static_cast<int>(value & 255)};
-  }
-};
+using bkt_apps_test::decoded_png;
 
 /// Pixels of an image surface darker than mid grey, inside and outside `box` grown by `slack`.
 struct dark_count {
@@ -127,12 +102,12 @@ TEST(plot_png, decodes_with_cairo_at_the_size_drawn) {
   });
   ASSERT_EQ(png.substr(0, 8), std::string("\x89PNG\r\n\x1a\n", 8));
   const decoded_png image(png);
-  ASSERT_EQ(cairo_surface_status(image.surface), CAIRO_STATUS_SUCCESS);
-  EXPECT_EQ(cairo_image_surface_get_width(image.surface), 321);
-  EXPECT_EQ(cairo_image_surface_get_height(image.surface), 123);
+  ASSERT_EQ(image.status(), CAIRO_STATUS_SUCCESS);
+  EXPECT_EQ(image.width(), 321);
+  EXPECT_EQ(image.height(), 123);
   EXPECT_EQ(image.pixel(20, 20), (std::array<int, 3>{255, 0, 0}));
   EXPECT_EQ(image.pixel(5, 5), (std::array<int, 3>{255, 255, 255}));  // the white page
-  EXPECT_GT(count_dark(image.surface, {100, 50, 60, 20}, 0).inside, 20);
+  EXPECT_GT(count_dark(image.surface(), {100, 50, 60, 20}, 0).inside, 20);
 }
 
 TEST(plot_vector, svg_and_pdf_documents) {

@@ -4,13 +4,13 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-#include <chrono>
 #include <iostream>
 #include <memory>
 #include <vector>
 
 #include "bkt_apps/app_error.hpp"
 #include "bkt_apps/memory_limit.hpp"
+#include "bkt_apps/stopwatch.hpp"
 #include "build_csr.hpp"
 #include "io/content_hash.hpp"
 #include "io/graph_cache.hpp"
@@ -139,7 +139,7 @@ bool write_cache_for(const std::string& cache_path, const detail::cache_key& key
 }  // namespace
 
 loaded_graph load_graph(const std::string& path, const load_options& options) {
-  const auto start = std::chrono::steady_clock::now();
+  const bkt::apps::stopwatch start;
   if (options.weights && options.weights->lo > options.weights->hi)
     throw apps::usage_error("random weights: lo (" + std::to_string(options.weights->lo) + ") is above hi (" +
                             std::to_string(options.weights->hi) + ")");
@@ -153,7 +153,7 @@ loaded_graph load_graph(const std::string& path, const load_options& options) {
   loaded_graph loaded;
   loaded.input_bytes = stamp.bytes;
   const auto finish = [&] {
-    loaded.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    loaded.seconds = start.seconds();
     return std::move(loaded);
   };
   if (use_cache) {
