@@ -220,6 +220,7 @@ def main():
     parser.add_argument("out", help="folder for the measurement set, the WSClean images and COMMANDS.txt")
     parser.add_argument("--seed", type=int, default=38, help="noise seed (default 38)")
     parser.add_argument("--keep-ms", action="store_true", help="keep the measurement set")
+    parser.add_argument("--size", type=int, default=SIZE, help=f"image side in pixels (default {SIZE})")
     args = parser.parse_args()
     if shutil.which("wsclean") is None:
         sys.exit("simulate-observation: wsclean not found (apt-get install wsclean)")
@@ -227,12 +228,18 @@ def main():
     ms = os.path.join(args.out, "sim.ms")
     shutil.rmtree(ms, ignore_errors=True)
     rows = write_ms(ms, np.random.default_rng(args.seed))
-    common = ["-size", str(SIZE), str(SIZE), "-scale", f"{PIXEL_ARCSEC}asec", "-weight", "natural",
+    common = ["-size", str(args.size), str(args.size), "-scale", f"{PIXEL_ARCSEC}asec", "-weight", "natural",
               "-channels-out", str(len(FREQUENCIES)), "-no-update-model-required"]
     with open(os.path.join(args.out, "COMMANDS.txt"), "w") as log:
         log.write(f"# {rows} rows, {len(FREQUENCIES)} channels; {sys.argv[0]} --seed {args.seed}\n")
-        # The inputs: per-channel dirty images and PSFs (NAME-000N-dirty.fits, NAME-000N-psf.fits, NAME-MFS-*).
-        run(["wsclean", "-name", os.path.join(args.out, "sim"), *common, "-make-psf", "-niter", "0", ms], log,
+        # The inputs: per-channel dirty images (NAME-000N-dirty.fits, NAME-MFS-dirty.fits) and PSFs
+        # twice their size (NAME-000N-psf.fits, NAME-MFS-psf.fits), so that the image-domain major
+        # cycle, model (*) PSF, reaches every pixel from every component: with PSFs of the image's
+        # size, the far sidelobes of the bright sources stay in the residual.
+        psf_common = [str(2 * args.size) if value == str(args.size) else value for value in common]
+        run(["wsclean", "-name", os.path.join(args.out, "sim"), *psf_common, "-make-psf-only", ms], log,
+            os.path.join(args.out, "sim-psf.log"))
+        run(["wsclean", "-name", os.path.join(args.out, "sim"), *common, "-niter", "0", ms], log,
             os.path.join(args.out, "sim.log"))
         # The reference: WSClean's multiscale joined-channel deconvolution as radio astronomers run it.
         run(["wsclean", "-name", os.path.join(args.out, "wsclean"), *common, "-join-channels", "-multiscale",
