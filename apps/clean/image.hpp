@@ -27,7 +27,9 @@ struct component {
   double flux = 0;
 };
 
-enum class algorithm { hogbom, clark };
+/// Högbom and Clark deconvolve one plane (deconvolve.hpp); multiscale, and every method with
+/// --join-channels, run through the joint engine (joint/joint_clean.hpp).
+enum class algorithm { hogbom, clark, multiscale };
 
 /// Why a run stopped.
 enum class stop_reason { niter, threshold, diverged, no_pixels };

@@ -11,38 +11,17 @@
 #include "bkt_apps/progress.hpp"
 #include "bkt_apps/stopwatch.hpp"
 #include "deconvolve.hpp"
+#include "image_statistics.hpp"
 #include "noise_cycles.hpp"
 #include "io/beam_psf.hpp"
 #include "io/clean_outputs.hpp"
 #include "io/fits_header.hpp"
 #include "io/sky_wcs.hpp"
+#include "joint_run.hpp"
 #include "plane_ranks.hpp"
 
 namespace bkt::clean {
 namespace {
-
-/// Root mean square over the pixels that are not NaN.
-double finite_rms(const image& picture) {
-  double sum = 0;
-  std::int64_t count = 0;
-  for (float value : picture.pixels)
-    if (!std::isnan(value)) {
-      sum += static_cast<double>(value) * value;
-      ++count;
-    }
-  return count > 0 ? std::sqrt(sum / static_cast<double>(count)) : 0;
-}
-
-std::int64_t nonzero_pixels(const image& model, double& total) {
-  std::int64_t count = 0;
-  total = 0;
-  for (float value : model.pixels)
-    if (value != 0 && !std::isnan(value)) {
-      ++count;
-      total += value;
-    }
-  return count;
-}
 
 /// The restoring beam: --beam in pixels, else the fitted beam of largest area. For a cube that is
 /// CASA's "common beam" choice: every plane is restored alike, so the planes stay comparable.
@@ -119,6 +98,7 @@ deconvolved_plane deconvolve_plane(const options& opts, const clean_inputs& inpu
 }  // namespace
 
 run_summary run_clean(const options& opts, bkt::apps::output_set& output_set, bkt::apps::rank_context& ranks) {
+  if (uses_joint_engine(opts)) return run_joint_path(opts, output_set, ranks);
   const apps::stopwatch start;
   const auto verbose = [&](const std::string& message) {
     if (opts.common.verbose) std::fprintf(stderr, "bkt-clean: %.3f s: %s\n", start.seconds(), message.c_str());
@@ -198,7 +178,7 @@ run_summary run_clean(const options& opts, bkt::apps::output_set& output_set, bk
   summary.restore_seconds = restore_start.seconds();
   verbose("restored");
 
-  summary.outputs = {paths.model, paths.residual, paths.restored, paths.sources, paths.components};
+  summary.outputs = {paths.model, paths.residual, paths.image, paths.restored_link, paths.sources, paths.components};
   if (!paths.plot.empty()) summary.outputs.push_back(paths.plot);
   summary.total_seconds = start.seconds();
   output_notes notes{summary.restoring_sky_beam, history_lines(opts), summary_json(summary), summary.restoring_beam};

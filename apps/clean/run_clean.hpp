@@ -9,8 +9,10 @@
 namespace bkt::clean {
 
 /// Reads the inputs, deconvolves each selected plane (clean_gpu on its own stream when
-/// bkt::apps::use_gpu, else clean_cpu), restores, and writes every output into `outputs` (created
-/// there before the inputs are read; the caller's commit_all() shows them); returns the summary.
+/// bkt::apps::use_gpu, else clean_cpu; with --multiscale or --join-channels the joint engine,
+/// through run_joint_path in joint_run.hpp), restores, and writes every output into `outputs`
+/// (created there before the inputs are read; the caller's commit_all() shows them); returns the
+/// summary.
 /// Throws bkt::apps::app_error for bad input and I/O, bkt::error for CUDA failures.
 /// Collective under mpirun: every rank reads the inputs and deconvolves its share of the planes
 /// (plane_ranks.hpp); rank 0 gathers them, restores and writes, the others create no output and

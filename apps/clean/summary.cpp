@@ -5,10 +5,13 @@
 #include <cstdio>
 #include <numbers>
 
-namespace bkt::clean {
-namespace {
+#include "summary_parts.hpp"
 
-std::string number(double value, const char* format = "%.4g") {
+namespace bkt::clean {
+
+namespace summary_parts {
+
+std::string number(double value, const char* format) {
   char text[48];
   std::snprintf(text, sizeof text, format, value);
   return text;
@@ -25,6 +28,58 @@ std::string stop_description(stop_reason reason) {
 }
 
 double degrees(double radians) { return radians * 180 / std::numbers::pi; }
+
+std::string beam_text(const beam& pixels, const std::optional<sky_beam>& sky, const std::string& source) {
+  const std::string in_pixels = number(pixels.major_fwhm, "%.3g") + " x " + number(pixels.minor_fwhm, "%.3g") +
+                                " pixels at " + number(degrees(pixels.angle), "%.1f") + " deg from +x";
+  if (!sky) return in_pixels + " (" + source + ")";
+  return number(sky->major_deg * 3600, "%.3g") + "\" x " + number(sky->minor_deg * 3600, "%.3g") + "\", PA " +
+         number(sky->position_angle_deg, "%.1f") + " deg (" + source + "; " + in_pixels + ")";
+}
+
+nlohmann::json beam_json(const beam& pixels, const std::optional<sky_beam>& sky, const std::string& source) {
+  nlohmann::json json = {{"source", source},
+                         {"major_pixels", pixels.major_fwhm},
+                         {"minor_pixels", pixels.minor_fwhm},
+                         {"angle_deg", degrees(pixels.angle)}};
+  if (sky) {
+    json["major_arcsec"] = sky->major_deg * 3600;
+    json["minor_arcsec"] = sky->minor_deg * 3600;
+    json["pa_deg"] = sky->position_angle_deg;
+  }
+  return json;
+}
+
+void line(std::string& text, const std::string& label, const std::string& value) {
+  char head[32];
+  std::snprintf(head, sizeof head, "  %-15s ", label.c_str());
+  text += head + value + "\n";
+}
+
+std::string cycles_text(const std::vector<noise_cycle>& cycles, const std::string& unit) {
+  std::string text;
+  bool masked = false;
+  for (const noise_cycle& cycle : cycles) {
+    if (!text.empty()) text += cycle.masked && !masked ? " | " : " ";
+    masked = cycle.masked;
+    text += number(cycle.sigma);
+  }
+  return text + unit + " per cycle (" + std::to_string(cycles.size()) + (masked ? "; | auto-mask on)" : ")");
+}
+
+nlohmann::json cycles_json(const std::vector<noise_cycle>& cycles) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const noise_cycle& cycle : cycles)
+    list.push_back({{"sigma", cycle.sigma}, {"level", cycle.level}, {"iterations", cycle.iterations},
+                    {"masked", cycle.masked}});
+  return list;
+}
+
+}  // namespace summary_parts
+
+namespace {
+
+using namespace summary_parts;
 
 struct totals {
   std::int64_t iterations = 0, component_pixels = 0, major_cycles = 0;
@@ -54,43 +109,6 @@ totals total_of(const run_summary& summary) {
   return sum;
 }
 
-std::string beam_text(const run_summary& summary) {
-  const beam& pixels = summary.restoring_beam;
-  const std::string in_pixels = number(pixels.major_fwhm, "%.3g") + " x " + number(pixels.minor_fwhm, "%.3g") +
-                                " pixels at " + number(degrees(pixels.angle), "%.1f") + " deg from +x";
-  const std::string source = summary.beam_given ? "given" : "fitted";
-  if (!summary.restoring_sky_beam) return in_pixels + " (" + source + ")";
-  const sky_beam& sky = *summary.restoring_sky_beam;
-  return number(sky.major_deg * 3600, "%.3g") + "\" x " + number(sky.minor_deg * 3600, "%.3g") + "\", PA " +
-         number(sky.position_angle_deg, "%.1f") + " deg (" + source + "; " + in_pixels + ")";
-}
-
-void line(std::string& text, const std::string& label, const std::string& value) {
-  char head[32];
-  std::snprintf(head, sizeof head, "  %-15s ", label.c_str());
-  text += head + value + "\n";
-}
-
-/// "3.1 2.1 1.5 | 1.4 mJy..." : the noise of each cycle, a bar where the auto-mask began.
-std::string cycles_text(const std::vector<noise_cycle>& cycles, const std::string& unit) {
-  std::string text;
-  bool masked = false;
-  for (const noise_cycle& cycle : cycles) {
-    if (!text.empty()) text += cycle.masked && !masked ? " | " : " ";
-    masked = cycle.masked;
-    text += number(cycle.sigma);
-  }
-  return text + unit + " per cycle (" + std::to_string(cycles.size()) + (masked ? "; | auto-mask on)" : ")");
-}
-
-nlohmann::json cycles_json(const std::vector<noise_cycle>& cycles) {
-  nlohmann::json list = nlohmann::json::array();
-  for (const noise_cycle& cycle : cycles)
-    list.push_back({{"sigma", cycle.sigma}, {"level", cycle.level}, {"iterations", cycle.iterations},
-                    {"masked", cycle.masked}});
-  return list;
-}
-
 }  // namespace
 
 std::string stop_reason_name(stop_reason reason) {
@@ -104,6 +122,7 @@ std::string stop_reason_name(stop_reason reason) {
 }
 
 std::string format_summary(const run_summary& summary) {
+  if (summary.joint) return format_joint_summary(summary);
   const totals sum = total_of(summary);
   const auto planes = static_cast<std::int64_t>(summary.planes.size());
   std::string text = "bkt-clean: " + std::string(summary.method == algorithm::clark ? "clark" : "hogbom") + " on " +
@@ -126,7 +145,7 @@ std::string format_summary(const run_summary& summary) {
   }
   line(text, "peak residual", number(sum.peak_residual) + unit);
   line(text, "residual RMS", number(sum.residual_rms) + unit);
-  line(text, "beam", beam_text(summary));
+  line(text, "beam", beam_text(summary.restoring_beam, summary.restoring_sky_beam, summary.beam_given ? "given" : "fitted"));
   line(text, "time", number(summary.total_seconds, "%.3f") + " s (read " + number(summary.read_seconds, "%.3f") +
                          ", clean " + number(summary.clean_seconds, "%.3f") + ", restore " +
                          number(summary.restore_seconds, "%.3f") + ")");
@@ -152,6 +171,7 @@ std::string format_summary(const run_summary& summary) {
 }
 
 nlohmann::json summary_json(const run_summary& summary) {
+  if (summary.joint) return joint_summary_json(summary);
   const totals sum = total_of(summary);
   nlohmann::json planes = nlohmann::json::array();
   for (const plane_summary& plane : summary.planes) {
@@ -175,15 +195,8 @@ nlohmann::json summary_json(const run_summary& summary) {
     }
     planes.push_back(std::move(entry));
   }
-  nlohmann::json beam = {{"source", summary.beam_given ? "given" : "fitted"},
-                         {"major_pixels", summary.restoring_beam.major_fwhm},
-                         {"minor_pixels", summary.restoring_beam.minor_fwhm},
-                         {"angle_deg", degrees(summary.restoring_beam.angle)}};
-  if (summary.restoring_sky_beam) {
-    beam["major_arcsec"] = summary.restoring_sky_beam->major_deg * 3600;
-    beam["minor_arcsec"] = summary.restoring_sky_beam->minor_deg * 3600;
-    beam["pa_deg"] = summary.restoring_sky_beam->position_angle_deg;
-  }
+  const nlohmann::json beam =
+      beam_json(summary.restoring_beam, summary.restoring_sky_beam, summary.beam_given ? "given" : "fitted");
   nlohmann::json json = {{"tool", "bkt-clean"},
                          {"device", summary.device},
                          {"algorithm", summary.method == algorithm::clark ? "clark" : "hogbom"},

@@ -12,6 +12,7 @@
 #include "deconvolve.hpp"
 #include "image.hpp"
 #include "io/beam_geometry.hpp"
+#include "joint_summary.hpp"
 #include "noise_cycles.hpp"
 
 namespace bkt::clean {
@@ -52,15 +53,20 @@ struct run_summary {
   double read_seconds = 0, clean_seconds = 0, restore_seconds = 0, total_seconds = 0;
   std::vector<std::string> outputs;
   std::vector<std::string> notes;
+
+  /// A run through the joint engine (--multiscale, --join-channels): its figures, which `planes`
+  /// then leaves empty; the restoring beam above is the MFS image's (or the one channel's).
+  std::optional<joint_summary> joint;
 };
 
 /// "niter", "threshold", "diverged" or "no_pixels".
 std::string stop_reason_name(stop_reason reason);
 
-/// The one-screen summary, newline-terminated.
+/// The one-screen summary, newline-terminated (a joint run's: format_joint_summary).
 std::string format_summary(const run_summary& summary);
 
-/// The same, machine-readable: totals at the top level, each plane under "planes".
+/// The same, machine-readable: totals at the top level, each plane under "planes" (a joint run's:
+/// joint_summary_json).
 nlohmann::json summary_json(const run_summary& summary);
 
 }  // namespace bkt::clean

@@ -1,5 +1,6 @@
 #include "cpu/fftw_support.hpp"
 
+#include <algorithm>
 #include <utility>
 
 namespace bkt::clean::cpu {
@@ -7,6 +8,11 @@ namespace bkt::clean::cpu {
 std::mutex& fftw_planner_mutex() {
   static std::mutex planner_mutex;
   return planner_mutex;
+}
+
+void plan_with_threads(int threads) {
+  static const bool threads_ready = fftwf_init_threads() != 0;  // once, under the planner lock
+  fftwf_plan_with_nthreads(threads_ready ? std::max(threads, 1) : 1);
 }
 
 fftwf_plan_owner::~fftwf_plan_owner() {

@@ -30,6 +30,10 @@ fftwf_array<T> make_fftwf_array(std::size_t count) {
 /// Held while creating or destroying a plan: FFTW's planner is not thread-safe (executing is).
 std::mutex& fftw_planner_mutex();
 
+/// Makes the plans that follow run on `threads` threads (FFTW's threads); call with the planner
+/// lock held. The thread count is part of FFTW's planner state, so every plan sets its own.
+void plan_with_threads(int threads);
+
 /// Owns one fftwf_plan; destroys it under the planner lock.
 class fftwf_plan_owner {
  public:

@@ -30,7 +30,7 @@ std::int64_t padded_extent(std::int64_t extent, std::int64_t kernel_extent, std:
 }
 
 padded_convolver::padded_convolver(const image& kernel, std::int64_t centre_x, std::int64_t centre_y,
-                                   std::int64_t width, std::int64_t height)
+                                   std::int64_t width, std::int64_t height, int threads)
     : width_(width), height_(height) {
   if (width < 1 || height < 1) throw std::invalid_argument("padded_convolver: empty image");
   padded_width_ = padded_extent(width, kernel.width, centre_x);
@@ -44,6 +44,7 @@ padded_convolver::padded_convolver(const image& kernel, std::int64_t centre_x, s
   const std::int64_t real_stride = 2 * spectrum_width_;
   {
     const std::lock_guard<std::mutex> lock(fftw_planner_mutex());
+    plan_with_threads(threads);
     // FFTW_ESTIMATE: no timing runs, so the plan (and every result) is the same on every run.
     const int rows = static_cast<int>(padded_height_);
     const int columns = static_cast<int>(padded_width_);

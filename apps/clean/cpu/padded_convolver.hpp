@@ -12,9 +12,10 @@ namespace bkt::clean::cpu {
 class padded_convolver {
  public:
   /// Prepares out[q] = sum_p in[p] * kernel[q - p + centre] for width x height images, with no
-  /// wrap-around; kernel pixels outside the kernel count as 0. Transforms the kernel once.
+  /// wrap-around; kernel pixels outside the kernel count as 0. Transforms the kernel once. The
+  /// transforms run on `threads` threads (FFTW's own).
   padded_convolver(const image& kernel, std::int64_t centre_x, std::int64_t centre_y, std::int64_t width,
-                   std::int64_t height);
+                   std::int64_t height, int threads = 1);
 
   /// Convolves width * height values of `in` into `out` (which may be `in`). Uses one work buffer:
   /// one call at a time per object.

@@ -35,4 +35,22 @@ void for_row_chunks(std::int64_t first, std::int64_t last, std::int64_t pixels_p
   work(chunk_start(0), chunk_start(1));
 }
 
+/// Calls work(i) for i in [0, count), up to `workers` at a time on threads (inline for one): for
+/// per-channel or per-scale work whose items are each large.
+template <class Work>
+void for_each_index(std::int64_t count, int workers, Work&& work) {
+  const std::int64_t lanes = std::min<std::int64_t>(std::max(workers, 1), count);
+  if (lanes <= 1) {
+    for (std::int64_t i = 0; i < count; ++i) work(i);
+    return;
+  }
+  std::vector<std::jthread> threads;
+  threads.reserve(static_cast<std::size_t>(lanes - 1));
+  const auto lane_work = [&work, count, lanes](std::int64_t lane) {
+    for (std::int64_t i = lane; i < count; i += lanes) work(i);
+  };
+  for (std::int64_t lane = 1; lane < lanes; ++lane) threads.emplace_back(lane_work, lane);
+  lane_work(0);
+}
+
 }  // namespace bkt::clean::cpu

@@ -30,26 +30,29 @@ __global__ void wrap_psf_kernel(const float* psf, plane_geometry g, float* kerne
   }
 }
 
-/// spectrum[plane][i] *= psf_spectrum[i] * scale (scale = 1 / (Mx My): cuFFT does not normalise).
+/// spectrum[plane][i] *= psf_spectrum[plane * psf_stride + i] * scale (scale = 1 / (Mx My): cuFFT
+/// does not normalise; psf_stride 0 when every plane has the same PSF).
 __global__ void multiply_spectra_kernel(cufftComplex* spectrum, const cufftComplex* psf_spectrum, std::int64_t cells,
-                                        int planes, float scale) {
+                                        int planes, std::int64_t psf_stride, float scale) {
   for (std::int64_t i = blockIdx.x * std::int64_t{blockDim.x} + threadIdx.x; i < cells * planes;
        i += std::int64_t{gridDim.x} * blockDim.x) {
-    const cufftComplex a = spectrum[i], b = psf_spectrum[i % cells];
+    const cufftComplex a = spectrum[i], b = psf_spectrum[(i / cells) * psf_stride + i % cells];
     spectrum[i] = make_cuFloatComplex((a.x * b.x - a.y * b.y) * scale, (a.x * b.y + a.y * b.x) * scale);
   }
 }
 
 /// residual = dirty - convolved over the image (NaN dirty pixels stay as they are).
-__global__ void subtract_kernel(const float* dirty, const float* convolved, float* residual, plane_geometry g,
-                                std::int64_t padded_width, std::int64_t padded_cells, int planes) {
+__global__ void subtract_kernel(const float* dirty, std::int64_t dirty_stride, const float* convolved, float* residual,
+                                std::int64_t residual_stride, plane_geometry g, std::int64_t padded_width,
+                                std::int64_t padded_cells, int planes) {
   const std::int64_t pixels = g.pixels();
   for (std::int64_t i = blockIdx.x * std::int64_t{blockDim.x} + threadIdx.x; i < pixels * planes;
        i += std::int64_t{gridDim.x} * blockDim.x) {
     const std::int64_t plane = i / pixels, q = i % pixels;
     const std::int64_t y = q / g.width, x = q % g.width;
-    const float d = dirty[i];
-    residual[plane * g.padded_pixels() + q] = isnan(d) ? d : d - convolved[plane * padded_cells + y * padded_width + x];
+    const float d = dirty[plane * dirty_stride + q];
+    residual[plane * residual_stride + q] =
+        isnan(d) ? d : d - convolved[plane * padded_cells + y * padded_width + x];
   }
 }
 
@@ -91,48 +94,83 @@ fft_plan::~fft_plan() {
       std::fprintf(stderr, "bkt-clean: cufftDestroy failed: %s\n", cufft_result_name(result));
 }
 
-fft_convolver::fft_convolver(const plane_geometry& g, const float* psf, int planes, cudaStream_t stream)
-    : geometry_(g), planes_(planes) {
+fft_convolver::fft_convolver(const plane_geometry& g, const float* psf, int planes, cudaStream_t stream, int psf_planes,
+                             int batch)
+    : geometry_(g), planes_(planes), psf_planes_(psf_planes), batch_(batch == 0 ? planes : batch) {
   BKT_EXPECTS(planes >= 1, "fft_convolver: planes < 1");
+  BKT_EXPECTS(psf_planes == 1 || psf_planes == planes, "fft_convolver: one PSF, or one per plane");
+  BKT_EXPECTS(batch_ >= 1 && planes % batch_ == 0, "fft_convolver: the batch must divide the planes");
   padded_width_ = padded_fft_extent(g.width, g.psf_width, g.psf_centre_x);
   padded_height_ = padded_fft_extent(g.height, g.psf_height, g.psf_centre_y);
   const std::int64_t real_cells = padded_width_ * padded_height_;
   const std::int64_t complex_cells = padded_height_ * (padded_width_ / 2 + 1);
-  padded_ = device_buffer<float>(real_cells * planes, stream);
-  spectrum_ = device_buffer<cufftComplex>(complex_cells * planes, stream);
-  psf_spectrum_ = device_buffer<cufftComplex>(complex_cells, stream);
+  padded_ = device_buffer<float>(real_cells * batch_, stream);
+  spectrum_ = device_buffer<cufftComplex>(complex_cells * batch_, stream);
+  psf_spectrum_ = device_buffer<cufftComplex>(complex_cells * psf_planes, stream);
 
-  // The PSF's transform, with a one-plane plan used only here.
+  if (psf != nullptr)
+    for (int p = 0; p < psf_planes; ++p) load_psf(p, psf + p * std::int64_t{g.psf_width} * g.psf_height, stream);
+  forward_ = fft_plan(padded_height_, padded_width_, CUFFT_R2C, batch_, stream);
+  inverse_ = fft_plan(padded_height_, padded_width_, CUFFT_C2R, batch_, stream);
+}
+
+void fft_convolver::load_psf(int plane, const float* psf, cudaStream_t stream) {
+  BKT_EXPECTS(plane >= 0 && plane < psf_planes_, "fft_convolver: no such PSF plane");
+  const plane_geometry& g = geometry_;
+  const std::int64_t real_cells = padded_width_ * padded_height_;
+  const std::int64_t complex_cells = padded_height_ * (padded_width_ / 2 + 1);
   BKT_CUDA_CHECK(cudaMemsetAsync(padded_.data(), 0, real_cells * sizeof(float), stream));
   wrap_psf_kernel<<<grid_for(std::int64_t{g.psf_width} * g.psf_height), threads, 0, stream>>>(
       psf, g, padded_.data(), padded_width_, padded_height_);
   BKT_CHECK_LAUNCH(stream);
-  {
-    const fft_plan psf_plan(padded_height_, padded_width_, CUFFT_R2C, 1, stream);
-    BKT_CUFFT_CHECK(cufftExecR2C(psf_plan.get(), padded_.data(), psf_spectrum_.data()));
-    // cuFFT does not promise that destroying a plan waits for its queued work: wait first.
-    BKT_CUDA_CHECK(cudaStreamSynchronize(stream));
-  }
-  forward_ = fft_plan(padded_height_, padded_width_, CUFFT_R2C, planes, stream);
-  inverse_ = fft_plan(padded_height_, padded_width_, CUFFT_C2R, planes, stream);
+  // A one-plane plan used only here; cuFFT does not promise that destroying a plan waits for its
+  // queued work: wait first.
+  const fft_plan psf_plan(padded_height_, padded_width_, CUFFT_R2C, 1, stream);
+  BKT_CUFFT_CHECK(cufftExecR2C(psf_plan.get(), padded_.data(), psf_spectrum_.data() + plane * complex_cells));
+  BKT_CUDA_CHECK(cudaStreamSynchronize(stream));
+}
+
+std::int64_t fft_convolver::device_bytes(const plane_geometry& g, int psf_planes, int batch) {
+  const std::int64_t width = padded_fft_extent(g.width, g.psf_width, g.psf_centre_x);
+  const std::int64_t height = padded_fft_extent(g.height, g.psf_height, g.psf_centre_y);
+  const std::int64_t complex_cells = height * (width / 2 + 1);
+  return batch * (width * height * std::int64_t{sizeof(float)} + complex_cells * std::int64_t{sizeof(cufftComplex)}) +
+         psf_planes * complex_cells * std::int64_t{sizeof(cufftComplex)};
 }
 
 void fft_convolver::subtract_convolved(const float* dirty, const float* model, float* residual, cudaStream_t stream) {
+  for (int first = 0; first < planes_; first += batch_)
+    subtract_group(dirty, model, residual, geometry_.pixels(), geometry_.pixels(), geometry_.padded_pixels(), first,
+                   stream);
+}
+
+void fft_convolver::subtract_convolved(const float* dirty, const float* model, float* residual, std::int64_t stride,
+                                       cudaStream_t stream) {
+  for (int first = 0; first < planes_; first += batch_)
+    subtract_group(dirty, model, residual, stride, stride, stride, first, stream);
+}
+
+void fft_convolver::subtract_group(const float* dirty, const float* model, float* residual, std::int64_t dirty_stride,
+                                   std::int64_t model_stride, std::int64_t residual_stride, int first,
+                                   cudaStream_t stream) {
   const plane_geometry& g = geometry_;
   const std::int64_t real_cells = padded_width_ * padded_height_;
   const std::int64_t complex_cells = padded_height_ * (padded_width_ / 2 + 1);
   BKT_CUDA_CHECK(cudaMemsetAsync(padded_.data(), 0, padded_.size_bytes(), stream));
-  for (int plane = 0; plane < planes_; ++plane)
+  for (int plane = 0; plane < batch_; ++plane)
     BKT_CUDA_CHECK(cudaMemcpy2DAsync(padded_.data() + plane * real_cells, padded_width_ * sizeof(float),
-                                     model + std::int64_t{plane} * g.pixels(), g.width * sizeof(float),
+                                     model + (first + plane) * model_stride, g.width * sizeof(float),
                                      g.width * sizeof(float), g.height, cudaMemcpyDeviceToDevice, stream));
   BKT_CUFFT_CHECK(cufftExecR2C(forward_.get(), padded_.data(), spectrum_.data()));
-  multiply_spectra_kernel<<<grid_for(complex_cells * planes_), threads, 0, stream>>>(
-      spectrum_.data(), psf_spectrum_.data(), complex_cells, planes_, 1.0f / static_cast<float>(real_cells));
+  const std::int64_t psf_stride = psf_planes_ == 1 ? 0 : complex_cells;
+  multiply_spectra_kernel<<<grid_for(complex_cells * batch_), threads, 0, stream>>>(
+      spectrum_.data(), psf_spectrum_.data() + first * psf_stride, complex_cells, batch_, psf_stride,
+      1.0f / static_cast<float>(real_cells));
   BKT_CHECK_LAUNCH(stream);
   BKT_CUFFT_CHECK(cufftExecC2R(inverse_.get(), spectrum_.data(), padded_.data()));
-  subtract_kernel<<<grid_for(std::int64_t{g.pixels()} * planes_), threads, 0, stream>>>(
-      dirty, padded_.data(), residual, g, padded_width_, real_cells, planes_);
+  subtract_kernel<<<grid_for(std::int64_t{g.pixels()} * batch_), threads, 0, stream>>>(
+      dirty + first * dirty_stride, dirty_stride, padded_.data(), residual + first * residual_stride, residual_stride, g,
+      padded_width_, real_cells, batch_);
   BKT_CHECK_LAUNCH(stream);
 }
 

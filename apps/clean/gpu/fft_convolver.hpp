@@ -45,25 +45,43 @@ class fft_plan {
 
 class fft_convolver {
  public:
-  /// Transforms the PSF (device memory, g.psf_width x g.psf_height, centre as in `g`) once, for
-  /// `planes` images of geometry `g` per call.
-  fft_convolver(const plane_geometry& g, const float* psf, int planes, cudaStream_t stream);
+  /// Transforms the PSFs once (device memory, g.psf_width x g.psf_height each, centre as in `g`,
+  /// `psf_planes` of them back to back: one for every plane, or one per plane), for `planes`
+  /// images of geometry `g` per call, transformed `batch` at a time (batch divides planes; 0:
+  /// all at once). Work memory grows with the batch, the PSF spectra with psf_planes. With psf
+  /// nullptr the caller gives each PSF by load_psf() before the first call.
+  fft_convolver(const plane_geometry& g, const float* psf, int planes, cudaStream_t stream, int psf_planes = 1,
+                int batch = 0);
 
-  /// For each plane i: residual[i][q] = dirty[i][q] - (model[i] (*) psf)[q], NaN dirty pixels
+  /// For each plane i: residual[i][q] = dirty[i][q] - (model[i] (*) psf[i])[q], NaN dirty pixels
   /// copied unchanged. dirty and model planes lie g.pixels() floats apart, residual planes
   /// g.padded_pixels() apart (device planes; their padding is left alone). Asynchronous.
   void subtract_convolved(const float* dirty, const float* model, float* residual, cudaStream_t stream);
+  /// The same with every kind of plane `stride` floats apart.
+  void subtract_convolved(const float* dirty, const float* model, float* residual, std::int64_t stride,
+                          cudaStream_t stream);
+
+  /// Transforms PSF number `plane` (device memory, as above); waits for `stream`.
+  void load_psf(int plane, const float* psf, cudaStream_t stream);
+
+  /// Device bytes a convolver of these sizes holds (its buffers; cuFFT's work areas come on top).
+  static std::int64_t device_bytes(const plane_geometry& g, int psf_planes, int batch);
 
   std::int64_t padded_width() const { return padded_width_; }
   std::int64_t padded_height() const { return padded_height_; }
 
  private:
+  void subtract_group(const float* dirty, const float* model, float* residual, std::int64_t dirty_stride,
+                      std::int64_t model_stride, std::int64_t residual_stride, int first, cudaStream_t stream);
+
   plane_geometry geometry_;
   int planes_ = 1;
+  int psf_planes_ = 1;
+  int batch_ = 1;
   std::int64_t padded_width_ = 0, padded_height_ = 0;
-  device_buffer<float> padded_;                   // planes x padded_height x padded_width
-  device_buffer<cufftComplex> spectrum_;          // planes x padded_height x (padded_width / 2 + 1)
-  device_buffer<cufftComplex> psf_spectrum_;      // padded_height x (padded_width / 2 + 1)
+  device_buffer<float> padded_;                   // batch x padded_height x padded_width
+  device_buffer<cufftComplex> spectrum_;          // batch x padded_height x (padded_width / 2 + 1)
+  device_buffer<cufftComplex> psf_spectrum_;      // psf_planes x padded_height x (padded_width / 2 + 1)
   fft_plan forward_, inverse_;
 };
 

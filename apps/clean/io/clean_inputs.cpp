@@ -63,10 +63,8 @@ bool all_nan(const image& picture) {
   return std::all_of(picture.pixels.begin(), picture.pixels.end(), [](float value) { return std::isnan(value); });
 }
 
-clean_inputs load_clean_inputs(const std::string& dirty_path, const std::string& psf_path, const std::string& mask_path,
-                               std::optional<std::int64_t> plane, std::int64_t host_budget) {
-  // Headers first: every check that concerns more than one file, and the memory plan, before a
-  // pixel is read.
+clean_inputs read_clean_headers(const std::string& dirty_path, const std::string& psf_path,
+                                const std::string& mask_path, std::optional<std::int64_t> plane) {
   clean_inputs inputs{read_fits_header(dirty_path), {}, std::nullopt, {}};
   const std::int64_t num_planes = planes_of(inputs.dirty);
   if (!psf_path.empty()) {
@@ -88,19 +86,30 @@ clean_inputs load_clean_inputs(const std::string& dirty_path, const std::string&
   } else {
     for (std::int64_t p = 0; p < num_planes; ++p) inputs.planes.push_back(p);
   }
+  return inputs;
+}
+
+void read_clean_pixels(clean_inputs& inputs) {
+  inputs.dirty = read_fits_image(inputs.dirty.name);
+  if (!inputs.psf.name.empty()) inputs.psf = read_fits_image(inputs.psf.name);
+  if (inputs.mask) inputs.mask = read_fits_image(inputs.mask->name);
+  if (std::all_of(inputs.planes.begin(), inputs.planes.end(),
+                  [&](std::int64_t p) { return all_nan(inputs.dirty.planes[static_cast<std::size_t>(p)]); }))
+    throw app_error(inputs.dirty.name + ": all pixels are NaN (blank)" +
+                    std::string(inputs.planes.size() > 1 ? " in every plane" : ""));
+}
+
+clean_inputs load_clean_inputs(const std::string& dirty_path, const std::string& psf_path, const std::string& mask_path,
+                               std::optional<std::int64_t> plane, std::int64_t host_budget) {
+  // Headers first: every check that concerns more than one file, and the memory plan, before a
+  // pixel is read.
+  clean_inputs inputs = read_clean_headers(dirty_path, psf_path, mask_path, plane);
   const auto planned = static_cast<std::int64_t>(
       std::min(planned_host_bytes(inputs, static_cast<std::int64_t>(inputs.planes.size())), 9e18));
   bkt::apps::require_host_memory(host_budget, planned, dirty_path,
                                  "deconvolving " + planes_text(static_cast<std::int64_t>(inputs.planes.size())) +
                                      " of " + size_text(inputs.dirty) + " pixels");
-
-  inputs.dirty = read_fits_image(dirty_path);
-  if (!psf_path.empty()) inputs.psf = read_fits_image(psf_path);
-  if (!mask_path.empty()) inputs.mask = read_fits_image(mask_path);
-  if (std::all_of(inputs.planes.begin(), inputs.planes.end(),
-                  [&](std::int64_t p) { return all_nan(inputs.dirty.planes[static_cast<std::size_t>(p)]); }))
-    throw app_error(dirty_path + ": all pixels are NaN (blank)" +
-                    std::string(inputs.planes.size() > 1 ? " in every plane" : ""));
+  read_clean_pixels(inputs);
   return inputs;
 }
 

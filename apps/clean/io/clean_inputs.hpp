@@ -40,6 +40,13 @@ struct clean_inputs {
 clean_inputs load_clean_inputs(const std::string& dirty_path, const std::string& psf_path, const std::string& mask_path,
                                std::optional<std::int64_t> plane, std::int64_t host_budget);
 
+/// load_clean_inputs in two halves, for a run that plans its memory otherwise (the joint engine):
+/// the headers and every check between them, no pixel read (planes left empty) ...
+clean_inputs read_clean_headers(const std::string& dirty_path, const std::string& psf_path,
+                                const std::string& mask_path, std::optional<std::int64_t> plane);
+/// ... then the pixels of each file read there, refusing a selection of planes that are all NaN.
+void read_clean_pixels(clean_inputs& inputs);
+
 /// clean_params::mask for one plane: 1 where the mask image is nonzero (and not NaN) and inside
 /// `box`, 0 elsewhere; empty (every pixel) when there is neither. A box reaching outside the image
 /// is a usage error.

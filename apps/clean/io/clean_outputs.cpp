@@ -7,7 +7,6 @@
 #include "bkt_apps/plot/canvas.hpp"
 #include "component_list.hpp"
 #include "fits_header.hpp"
-#include "quick_look.hpp"
 #include "sky_wcs.hpp"
 
 namespace bkt::clean {
@@ -34,13 +33,10 @@ std::vector<std::int64_t> output_layout(const clean_inputs& inputs, fits_output_
   return lengths;
 }
 
-/// P-sources.txt and P-components.json: every plane's components, plane by plane.
-struct component_files {
-  std::string sources, json;
-};
+}  // namespace
 
-component_files component_outputs(const clean_inputs& inputs, const std::vector<plane_images>& planes,
-                                  const output_notes& notes) {
+component_files model_component_files(const clean_inputs& inputs, const std::vector<plane_images>& planes,
+                                      const output_notes& notes) {
   const sky_wcs wcs(inputs.dirty.header);
   std::vector<sky_component> all;
   for (const plane_images& plane : planes) {
@@ -53,11 +49,17 @@ component_files component_outputs(const clean_inputs& inputs, const std::vector<
           document.dump(2) + "\n"};
 }
 
-}  // namespace
+void write_plot(bkt::apps::output_file& file, const quick_look_input& look) {
+  // Drawn straight into the output's temporary, which the set renames with the others.
+  write_quick_look(look, *bkt::apps::plot::file_format_of(file.name()), file.name(),
+                   [&file](std::string_view bytes) { file.write(bytes); });
+}
+
+std::string restored_link_path(const std::string& prefix) { return prefix + "-restored.fits"; }
 
 output_paths output_paths_for(const std::string& prefix, const std::string& plot) {
-  return {prefix + "-model.fits",   prefix + "-residual.fits",    prefix + "-restored.fits",
-          prefix + "-sources.txt",  prefix + "-components.json", plot};
+  return {prefix + "-model.fits",  prefix + "-residual.fits",    prefix + "-image.fits",
+          prefix + "-sources.txt", prefix + "-components.json", restored_link_path(prefix), plot};
 }
 
 output_units units_for(const std::optional<std::string>& input_bunit) {
@@ -70,12 +72,18 @@ output_units units_for(const std::optional<std::string>& input_bunit) {
 }
 
 clean_outputs::clean_outputs(const output_paths& paths, bkt::apps::output_set& outputs) : paths_(paths) {
-  for (const std::string* path : {&paths.model, &paths.residual, &paths.restored, &paths.sources, &paths.components})
+  for (const std::string* path : {&paths.model, &paths.residual, &paths.image, &paths.sources, &paths.components})
     files_.push_back(&outputs.add(*path));
   if (!paths.plot.empty()) files_.push_back(&outputs.add(paths.plot));
+  outputs.add_link(paths.restored_link, *files_[2]);
 }
 
 void clean_outputs::write(const clean_inputs& inputs, const std::vector<plane_images>& planes, const output_notes& notes) {
+  write(inputs, planes, notes, model_component_files(inputs, planes, notes));
+}
+
+void clean_outputs::write(const clean_inputs& inputs, const std::vector<plane_images>& planes, const output_notes& notes,
+                          const component_files& components) {
   const output_units units = units_for(header_value(inputs.dirty.header, "BUNIT"));
   fits_output_keys image_keys;
   image_keys.beam = notes.beam;
@@ -92,8 +100,7 @@ void clean_outputs::write(const clean_inputs& inputs, const std::vector<plane_im
   };
   files_[0]->write(encode(&plane_images::model, model_keys, paths_.model));
   files_[1]->write(encode(&plane_images::residual, image_keys, paths_.residual));
-  files_[2]->write(encode(&plane_images::restored, image_keys, paths_.restored));
-  const component_files components = component_outputs(inputs, planes, notes);
+  files_[2]->write(encode(&plane_images::restored, image_keys, paths_.image));
   files_[3]->write(components.sources);
   files_[4]->write(components.json);
   if (!paths_.plot.empty()) {
@@ -101,12 +108,8 @@ void clean_outputs::write(const clean_inputs& inputs, const std::vector<plane_im
     const sky_wcs wcs(inputs.dirty.header);
     std::optional<beam> restoring_beam = notes.restoring_beam;
     if (!restoring_beam && notes.beam && wcs.scale()) restoring_beam = beam_in_pixels(*notes.beam, *wcs.scale());
-    const quick_look_input look{planes.front().restored, planes.front().residual, units.image, wcs, inputs.dirty.header,
-                                inputs.dirty.plane_position(planes.front().plane), restoring_beam};
-    bkt::apps::output_file& plot_file = *files_[5];
-    // Drawn straight into the output's temporary, which the set renames with the others.
-    write_quick_look(look, *bkt::apps::plot::file_format_of(paths_.plot), plot_file.name(),
-                     [&plot_file](std::string_view bytes) { plot_file.write(bytes); });
+    write_plot(*files_[5], {planes.front().restored, planes.front().residual, units.image, wcs, inputs.dirty.header,
+                            inputs.dirty.plane_position(planes.front().plane), restoring_beam});
   }
   for (bkt::apps::output_file* file : files_) file->finish();
 }

@@ -16,6 +16,17 @@ std::string shortest(T value) {
   return std::string(buffer, end);
 }
 
+/// A frequency as WSClean writes it: whole hertz in plain digits ("1350000000", where the
+/// shortest form would be "1.35e+09"), any other value in its shortest form.
+std::string frequency_text(double hertz) {
+  if (hertz == std::floor(hertz) && std::fabs(hertz) < 1e15) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.0f", hertz);
+    return text;
+  }
+  return shortest(hertz);
+}
+
 /// Whole units, minutes, seconds with three decimals, from a non-negative amount; rounding to
 /// milliseconds first so that 59.9996 s carries into the next minute instead of printing 60.000.
 struct sexagesimal {
@@ -33,6 +44,40 @@ double decimal_value(float value) {
   double result = 0;
   std::from_chars(text.data(), text.data() + text.size(), result);
   return result;
+}
+
+std::string source_list_header(std::optional<double> default_frequency_hz) {
+  return "Format = Name, Type, Ra, Dec, I, SpectralIndex, LogarithmicSI, ReferenceFrequency='" +
+         (default_frequency_hz ? frequency_text(*default_frequency_hz) : std::string("0")) +
+         "', MajorAxis, MinorAxis, Orientation\n";
+}
+
+/// The comment that explains empty Ra and Dec fields, when any component lacks a sky position.
+template <class Component>
+std::string missing_sky_note(const std::vector<Component>& components) {
+  const bool any_without_sky = std::any_of(components.begin(), components.end(), [](const Component& c) { return !c.sky; });
+  return any_without_sky ? "# No celestial WCS in the image: Ra and Dec are empty; pixel positions are in the components JSON.\n"
+                         : "";
+}
+
+/// WSClean's component name s<scale>c<index>, built by appends (GCC 12 warns falsely of an overlap
+/// on "s" + std::string).
+std::string component_name(std::int64_t scale, std::int64_t index) {
+  std::string name = "s";
+  name += std::to_string(scale);
+  name += 'c';
+  name += std::to_string(index);
+  return name;
+}
+
+/// One line: the name and type, the position (empty without one), then the fields from I on, as
+/// written ("I,SpectralIndex,LogarithmicSI,ReferenceFrequency,MajorAxis,MinorAxis,Orientation").
+std::string source_line(const std::string& name, const char* type, const std::optional<sky_position>& sky,
+                        const std::string& rest) {
+  std::string text = name + "," + type + ",";
+  if (sky) text += format_ra(sky->ra_deg) + "," + format_dec(sky->dec_deg);
+  else text += ",";
+  return text + "," + rest + "\n";
 }
 
 }  // namespace
@@ -74,21 +119,37 @@ std::string format_dec(double dec_deg) {
 }
 
 std::string wsclean_source_list(const std::vector<sky_component>& components, std::optional<double> default_frequency_hz) {
-  std::string text = "Format = Name, Type, Ra, Dec, I, SpectralIndex, LogarithmicSI, ReferenceFrequency='" +
-                     (default_frequency_hz ? shortest(*default_frequency_hz) : std::string("0")) +
-                     "', MajorAxis, MinorAxis, Orientation\n";
-  const bool any_without_sky =
-      std::any_of(components.begin(), components.end(), [](const sky_component& c) { return !c.sky; });
-  if (any_without_sky)
-    text += "# No celestial WCS in the image: Ra and Dec are empty; pixel positions are in the components JSON.\n";
+  std::string text = source_list_header(default_frequency_hz) + missing_sky_note(components);
   for (std::size_t i = 0; i < components.size(); ++i) {
     const sky_component& component = components[i];
-    text += "s" + std::to_string(i) + "c0,POINT,";
-    if (component.sky) text += format_ra(component.sky->ra_deg) + "," + format_dec(component.sky->dec_deg);
-    else text += ",";
     // Flat spectrum ([] spectral terms, linear SI), point source: no axes or orientation.
-    text += "," + shortest(component.flux) + ",[],false," +
-            (component.frequency_hz ? shortest(*component.frequency_hz) : std::string()) + ",,,\n";
+    text += source_line(component_name(static_cast<std::int64_t>(i), 0), "POINT", component.sky,
+                        shortest(component.flux) + ",[],false," +
+                            (component.frequency_hz ? frequency_text(*component.frequency_hz) : std::string()) + ",,,");
+  }
+  return text;
+}
+
+std::string wsclean_source_list(const std::vector<scaled_component>& components, std::optional<double> default_frequency_hz) {
+  std::string text = source_list_header(default_frequency_hz) + missing_sky_note(components);
+  std::vector<std::int64_t> counts;  // components named so far, per scale
+  for (const scaled_component& component : components) {
+    const auto scale = static_cast<std::size_t>(component.scale_index);
+    if (counts.size() <= scale) counts.resize(scale + 1, 0);
+    const std::string name = component_name(static_cast<std::int64_t>(scale), counts[scale]++);
+    std::string terms;
+    for (double term : component.spectral_terms) {
+      if (!terms.empty()) terms += ',';
+      terms += shortest(term);
+    }
+    const std::string frequency = component.frequency_hz ? frequency_text(*component.frequency_hz) : std::string();
+    const std::string spectrum = shortest(component.flux) + ",[" + terms + "],false," + frequency + ",";
+    if (component.fwhm_arcsec) {
+      const std::string axis = shortest(*component.fwhm_arcsec);
+      text += source_line(name, "GAUSSIAN", component.sky, spectrum + axis + "," + axis + ",0");
+    } else {
+      text += source_line(name, "POINT", component.sky, spectrum + ",,");
+    }
   }
   return text;
 }
@@ -100,6 +161,28 @@ nlohmann::json components_json(const std::vector<sky_component>& components) {
     entry["ra_deg"] = component.sky ? nlohmann::json(component.sky->ra_deg) : nlohmann::json(nullptr);
     entry["dec_deg"] = component.sky ? nlohmann::json(component.sky->dec_deg) : nlohmann::json(nullptr);
     entry["flux"] = decimal_value(component.flux);
+    list.push_back(std::move(entry));
+  }
+  return list;
+}
+
+nlohmann::json components_json(const std::vector<scaled_component>& components, bool fitted) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const scaled_component& component : components) {
+    nlohmann::json entry = {{"plane", component.plane}, {"x", component.x}, {"y", component.y},
+                            {"scale", component.scale_pixels}};
+    entry["ra_deg"] = component.sky ? nlohmann::json(component.sky->ra_deg) : nlohmann::json(nullptr);
+    entry["dec_deg"] = component.sky ? nlohmann::json(component.sky->dec_deg) : nlohmann::json(nullptr);
+    entry["flux"] = component.flux;
+    nlohmann::json fluxes = nlohmann::json::array();
+    for (const std::optional<double>& flux : component.channel_fluxes)
+      fluxes.push_back(flux ? nlohmann::json(*flux) : nlohmann::json(nullptr));
+    entry["channel_fluxes"] = std::move(fluxes);
+    if (fitted) {
+      nlohmann::json terms = nlohmann::json::array({component.flux});
+      for (double term : component.spectral_terms) terms.push_back(term);
+      entry["spectral_terms"] = std::move(terms);
+    }
     list.push_back(std::move(entry));
   }
   return list;

@@ -95,6 +95,7 @@ image make_uv_psf(const uv_coverage_config& config) {
     cpu::fftwf_plan_owner plan;
     {
       const std::lock_guard<std::mutex> lock(cpu::fftw_planner_mutex());
+      cpu::plan_with_threads(1);  // the same plan, and the same PSF to the bit, on every machine
       plan = cpu::fftwf_plan_owner(fftwf_plan_dft_c2r_2d(static_cast<int>(height), static_cast<int>(width), input.get(),
                                                          output.get(), FFTW_ESTIMATE));
     }

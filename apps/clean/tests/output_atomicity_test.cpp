@@ -1,7 +1,8 @@
-// The model, residual and restored images, the component lists, the plot and the --json summary
-// appear together or not at all: a run that fails at any stage, or is killed by a signal, leaves
+// The model, residual and restored images, the P-restored.fits link, the component lists, the plot
+// and the --json summary appear together or not at all: a run that fails at any stage, or is killed by a signal, leaves
 // every existing file as it was and no temporary. Runs use --cpu.
 #include <csignal>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -24,8 +25,8 @@ class output_atomicity : public tool_test {
                     {-32, {side, side, 1, 1}, point_sources(side, side, 3, {{10, 12, 1.0}}), sky_cards(side, side), {}, {}, {}});
     write_test_fits(path("psf.fits"), {-32, {side, side, 1, 1}, gaussian_psf(side, side, 3), sky_cards(side, side), {}, {}, {}});
     // What an earlier run left: every output of this one exists already.
-    for (const char* name : {"out-model.fits", "out-residual.fits", "out-restored.fits", "out-sources.txt",
-                             "out-components.json", "plot.png", "summary.json"})
+    for (const char* name : {"out-model.fits", "out-residual.fits", "out-image.fits", "out-restored.fits",
+                             "out-sources.txt", "out-components.json", "plot.png", "summary.json"})
       write_file(path(name), std::string("old ") + name + "\n");
   }
   std::vector<std::string> outputs(const std::string& plot, const std::string& json) const {
@@ -75,19 +76,22 @@ TEST_F(output_atomicity, a_successful_run_replaces_every_output) {
   const tool_run run =
       run_clean_tool(with({path("dirty.fits"), path("psf.fits")}, outputs(path("plot.png"), path("summary.json"))));
   ASSERT_EQ(run.exit_code, 0) << run.err;
-  for (const char* name : {"out-model.fits", "out-residual.fits", "out-restored.fits", "out-sources.txt",
-                           "out-components.json", "plot.png", "summary.json"})
+  for (const char* name : {"out-model.fits", "out-residual.fits", "out-image.fits", "out-restored.fits",
+                           "out-sources.txt", "out-components.json", "plot.png", "summary.json"})
     EXPECT_NE(read_file(path(name)).substr(0, 4), "old ") << name;
+  // The old file under the former name is now the link to the restored image.
+  EXPECT_EQ(std::filesystem::read_symlink(path("out-restored.fits")), "out-image.fits");
   EXPECT_TRUE(temporaries_in(directory_).empty());
 }
 
 TEST_F(output_atomicity, a_signal_mid_run_leaves_no_temporary) {
-  // The dirty image is a FIFO nobody writes: the tool waits there with its seven outputs created.
+  // The dirty image is a FIFO nobody writes: the tool waits there with its eight outputs created
+  // (the P-restored.fits link among them).
   ASSERT_TRUE(bkt::apps::test::make_fifo(path("waiting.fits")));
   const auto before = directory_snapshot(directory_);
   const auto run = bkt::apps::test::run_and_signal(
       BKT_CLEAN_EXE, with({path("waiting.fits"), path("psf.fits")}, outputs(path("plot.png"), path("summary.json"))),
-      directory_, 7);
+      directory_, 8);
   EXPECT_TRUE(run.temporaries_seen);
   EXPECT_TRUE(run.killed_by_signal) << "exit code " << run.exit_code;
   EXPECT_EQ(run.signal, SIGTERM);

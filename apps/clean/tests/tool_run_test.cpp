@@ -67,8 +67,10 @@ TEST_F(clean_runs, yarray_simulation_end_to_end) {
   const auto json = run_ok({data + "sim-dirty.fits", data + "sim-psf.fits", "--prefix", path("sim"), "--niter", "200",
                             "--plot", path("sim.png")},
                            &run);
-  for (const char* suffix : {"-model.fits", "-residual.fits", "-restored.fits", "-sources.txt", "-components.json"})
+  for (const char* suffix : {"-model.fits", "-residual.fits", "-image.fits", "-sources.txt", "-components.json"})
     EXPECT_TRUE(std::filesystem::exists(path(std::string("sim") + suffix))) << suffix;
+  // The restored image's former name, kept for one release, leads to it.
+  EXPECT_EQ(std::filesystem::read_symlink(path("sim-restored.fits")), "sim-image.fits");
   EXPECT_EQ(read_file(path("sim.png")).substr(1, 3), "PNG");
 
   // The text summary and the JSON agree.
