@@ -7,6 +7,7 @@
 //   select_if pairs:              read every key, and for each kept pair read its value and write
 //                                 key and value (an algorithm need not read dropped values).
 //
+// Each CUB peer is called with an int and with an int64_t item count; the row reports the faster.
 // Each row checks the last outputs of both: the same kept count, and the same elements bit for bit
 // (the kept prefix; for stable_partition the rejected part too, which CUB writes reversed). Any
 // difference prints MISMATCH and exits 1.
@@ -31,6 +32,7 @@ namespace {
 
 using bkt::bench::compare;
 using bkt::bench::comparison;
+using bkt::bench::cub_count_calls;
 
 template <class T>
 struct below {
@@ -167,49 +169,51 @@ void bench_keys(bkt::bench::report& rep, const bkt::bench::options& opts, std::i
                           "rejected elements", stream);
       });
     };
-    const auto cub_select = cub.prepare(
-        [&](void* t, std::size_t& b, cudaStream_t s) {
-          return cub::DeviceSelect::If(t, b, keys.data(), peer_out.data(), counts.data() + 1, n, pred, s);
+    const auto cub_select = cub_count_calls(
+        cub, "cub::If", n,
+        [&](void* t, std::size_t& b, cudaStream_t s, auto count) {
+          return cub::DeviceSelect::If(t, b, keys.data(), peer_out.data(), counts.data() + 1, count, pred, s);
         },
         stream);
     compare(rep, opts, {std::string("select_if ") + type + keep, e, e * sizeof(T) + kept * sizeof(T),
                         "read n*" + size + " + write kept*" + size},
-            "cub::If", [&](cudaStream_t s) { bkt::select_if<T>(keys.span(), out.span(), counts.data(), pred, ws, s); },
-            cub_select, same_kept(), stream);
+            cub_select, [&](cudaStream_t s) { bkt::select_if<T>(keys.span(), out.span(), counts.data(), pred, ws, s); },
+            same_kept(), stream);
     if (percent != 50) continue;
 
     make_flags<T><<<1024, 256, 0, stream>>>(keys.data(), flags.data(), n, threshold);
     BKT_CHECK_LAUNCH(stream);
     compare(rep, opts, {std::string("select_flagged ") + type + keep, e, e * (sizeof(T) + 1) + kept * sizeof(T),
                         "read n*" + std::to_string(sizeof(T) + 1) + " + write kept*" + size},
-            "cub::Flagged",
+            cub_count_calls(
+                cub, "cub::Flagged", n,
+                [&](void* t, std::size_t& b, cudaStream_t s, auto count) {
+                  return cub::DeviceSelect::Flagged(t, b, keys.data(), flags.data(), peer_out.data(), counts.data() + 1,
+                                                    count, s);
+                },
+                stream),
             [&](cudaStream_t s) {
               bkt::select_flagged<T, std::uint8_t>(keys.span(), flags.span(), out.span(), counts.data(), ws, s);
             },
-            cub.prepare(
-                [&](void* t, std::size_t& b, cudaStream_t s) {
-                  return cub::DeviceSelect::Flagged(t, b, keys.data(), flags.data(), peer_out.data(), counts.data() + 1,
-                                                    n, s);
-                },
-                stream),
             same_kept(), stream);
 
-    const auto cub_partition = cub.prepare(
-        [&](void* t, std::size_t& b, cudaStream_t s) {
-          return cub::DevicePartition::If(t, b, keys.data(), peer_out.data(), counts.data() + 1, n, pred, s);
+    const auto cub_partition = cub_count_calls(
+        cub, "cub::Part.If", n,
+        [&](void* t, std::size_t& b, cudaStream_t s, auto count) {
+          return cub::DevicePartition::If(t, b, keys.data(), peer_out.data(), counts.data() + 1, count, pred, s);
         },
         stream);
     const std::string partition_bytes = "read n*" + size + " + write n*" + size + " (cub's rejected part is reversed, not stable)";
     compare(rep, opts, {std::string("stable_partition ") + type + keep, e, 2 * e * sizeof(T), partition_bytes},
-            "cub::Part.If",
+            cub_partition,
             [&](cudaStream_t s) { bkt::stable_partition<T>(keys.span(), out.span(), counts.data(), pred, ws, s); },
-            cub_partition, same_partition(false), stream);
+            same_partition(false), stream);
     compare(rep, opts, {std::string("stable_partition 2 outputs ") + type + keep, e, 2 * e * sizeof(T), partition_bytes},
-            "cub::Part.If",
+            cub_partition,
             [&](cudaStream_t s) {
               bkt::stable_partition<T>(keys.span(), out.span(), rejected.span(), counts.data(), pred, ws, s);
             },
-            cub_partition, same_partition(true), stream);
+            same_partition(true), stream);
   }
 }
 
@@ -229,16 +233,16 @@ void bench_pairs(bkt::bench::report& rep, const bkt::bench::options& opts, std::
     auto out = thrust::make_zip_iterator(peer_keys.data(), peer_values.data());
     compare(rep, opts, {"select_if f32/u32 pairs keep=" + std::to_string(percent) + "%", e, e * 4 + kept * 12,
                         "read n*4 keys + kept*(4 value read + 8 written)"},
-            "cub::If zip",
+            cub_count_calls(
+                cub, "cub::If zip", n,
+                [&, in, out, threshold](void* t, std::size_t& b, cudaStream_t s, auto count) {
+                  return cub::DeviceSelect::If(t, b, in, out, counts.data() + 1, count, key_below{threshold}, s);
+                },
+                stream),
             [&](cudaStream_t s) {
               bkt::select_if<float, std::uint32_t>(keys.span(), values.span(), keys_out.span(), values_out.span(),
                                                    counts.data(), below<float>{threshold}, ws, s);
             },
-            cub.prepare(
-                [&](void* t, std::size_t& b, cudaStream_t s) {
-                  return cub::DeviceSelect::If(t, b, in, out, counts.data() + 1, n, key_below{threshold}, s);
-                },
-                stream),
             same_output(counts.data(), n, stream,
                         [&](const std::string& what, std::int64_t kept) {
                           expect_same_items(keys_out.data(), peer_keys.data(), kept, false, what, "kept keys", stream);

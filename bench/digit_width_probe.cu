@@ -174,14 +174,18 @@ int main(int argc, char** argv) {
     bkt::device_buffer<std::uint32_t> keys(n, stream), out(n, stream), peer_out(n, stream);
     bkt::bench::fill(keys.data(), n, bkt::bench::uniform_keys<std::uint32_t>{}, stream);
     bkt::bench::cub_storage cub;
-    const auto peer = cub.prepare(
-        [&](void* temp, std::size_t& bytes, cudaStream_t s) {
-          return bkt::bench::with_cub_count(n, [&](auto count) {
-            return cub::DeviceRadixSort::SortKeys(temp, bytes, keys.data(), peer_out.data(), count, 0, 8, s);
-          });
+    // CUB's one 8-bit pass, called with an int and an int64_t count: the faster is the reference.
+    const auto peer = bkt::bench::cub_count_calls(
+        cub, "cub::SortKeys", n,
+        [&](void* temp, std::size_t& bytes, cudaStream_t s, auto count) {
+          return cub::DeviceRadixSort::SortKeys(temp, bytes, keys.data(), peer_out.data(), count, 0, 8, s);
         },
         stream);
-    const bkt::bench::timing peer_time = bkt::bench::time_it(peer, stream, opts.repeats);
+    bkt::bench::timing peer_time;
+    for (const auto& call : peer) {
+      const bkt::bench::timing t = bkt::bench::time_it(call.work, stream, opts.repeats);
+      if (peer_time.median_ms == 0 || t.median_ms < peer_time.median_ms) peer_time = t;
+    }
     probe<8, 8>(rep, opts, keys, out, peer_time, stream);
     probe<8, 16>(rep, opts, keys, out, peer_time, stream);
     probe<8, 32>(rep, opts, keys, out, peer_time, stream);

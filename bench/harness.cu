@@ -1,6 +1,7 @@
 #include "harness.hpp"
 
 #include <CLI/CLI.hpp>
+#include <cuda/version>
 
 #include <algorithm>
 #include <cstdio>
@@ -11,6 +12,11 @@
 #include "bkt/gpu.hpp"
 
 namespace bkt::bench {
+
+std::string toolkit_cccl_version() {
+  return std::to_string(CCCL_MAJOR_VERSION) + "." + std::to_string(CCCL_MINOR_VERSION) + "." +
+         std::to_string(CCCL_PATCH_VERSION);
+}
 
 timing time_it(const std::function<void(cudaStream_t)>& work, cudaStream_t stream, int repeats, int warmup) {
   for (int i = 0; i < warmup; ++i) work(stream);
@@ -74,6 +80,7 @@ options parse_options(int argc, char** argv, const std::string& description) {
   app.add_option("--repeats", opts.repeats, "timed runs per variant (median reported)")->check(CLI::Range(5, 10000));
   app.add_option("--log2-items", opts.log2_items, "input size as a power of two")->check(CLI::Range(10, 32));
   app.add_option("--json", opts.json_path, "also write the table as JSON to this file");
+  app.add_option("--filter", opts.filter, "time only the rows whose case contains this text");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -93,22 +100,31 @@ report::report(std::string title, const options& opts, cudaStream_t stream) : ti
 void report::add(comparison c) { rows_.push_back(std::move(c)); }
 
 void report::finish() const {
-  std::printf("\n%s   %s, median of %d, warm, CUDA events\n", title_.c_str(), device_.c_str(), opts_.repeats);
+  const std::string cccl = toolkit_cccl_version();
+  std::printf("\n%s   %s, median of %d, warm, CUDA events, CCCL %s (toolkit)\n", title_.c_str(), device_.c_str(),
+              opts_.repeats, cccl.c_str());
   std::printf("copy bandwidth (this run): %.0f GB/s (read + write); the limit below uses it\n", bandwidth_ * 1e-9);
   std::printf("read-only bandwidth (this run, for context): %.0f GB/s\n", read_bandwidth_ * 1e-9);
-  std::printf("%-34s %-12s %9s %10s %9s %9s %8s\n", "case", "impl", "ms", "Gelem/s", "vs peer", "of limit",
+  std::printf("%-40s %-30s %9s %10s %9s %9s %8s\n", "case", "impl", "ms", "Gelem/s", "vs peer", "of limit",
               "spread");
   nlohmann::json rows = nlohmann::json::array();
   for (const comparison& c : rows_) {
     const double limit_ms = c.limit_bytes / bandwidth_ * 1e3;
-    auto line = [&](const std::string& impl, const timing& t, double ratio) {
-      std::printf("%-34s %-12s %9.3f %10.1f %8.2fx %8.1f%% %7.1f%%%s\n", c.name.c_str(), impl.c_str(), t.median_ms,
+    auto line = [&](const std::string& impl, const timing& t, double ratio, const std::string& note) {
+      std::printf("%-40s %-30s %9.3f %10.1f %8.2fx %8.1f%% %7.1f%%%s%s\n", c.name.c_str(), impl.c_str(), t.median_ms,
                   c.elements / (t.median_ms * 1e-3) * 1e-9, ratio, 100.0 * limit_ms / t.median_ms,
-                  100.0 * t.spread(), t.spread() > 0.03 ? "  (noisy)" : "");
+                  100.0 * t.spread(), t.spread() > 0.03 ? "  (noisy)" : "", note.c_str());
     };
-    line("bucketeer", c.ours, c.peer.median_ms / c.ours.median_ms);
-    line(c.peer_name, c.peer, 1.0);
-    std::printf("%-34s %-12s %9.3f   bytes: %s\n", "", "limit", limit_ms, c.byte_model.c_str());
+    const std::string peer_cccl = c.peer_cccl.empty() ? cccl : c.peer_cccl;
+    line("bucketeer", c.ours, c.peer.median_ms / c.ours.median_ms, "");
+    line(c.peer_name, c.peer, 1.0, c.peer_cccl.empty() ? "" : "  [CCCL " + c.peer_cccl + "]");
+    // The peer's slower calls, for the record: which way of calling it lost, and by how much.
+    for (const auto& [name, t] : c.peer_calls)
+      if (name != c.peer_name)
+        std::printf("%-40s %-30s %9.3f   (slower call of the peer, not reported)\n", "", name.c_str(), t.median_ms);
+    std::printf("%-40s %-30s %9.3f   bytes: %s\n", "", "limit", limit_ms, c.byte_model.c_str());
+    nlohmann::json calls = nlohmann::json::array();
+    for (const auto& [name, t] : c.peer_calls) calls.push_back({{"name", name}, {"ms", t.median_ms}, {"spread", t.spread()}});
     rows.push_back({{"case", c.name},
                     {"elements", c.elements},
                     {"limit_bytes", c.limit_bytes},
@@ -119,13 +135,16 @@ void report::finish() const {
                     {"peer", c.peer_name},
                     {"peer_ms", c.peer.median_ms},
                     {"peer_spread", c.peer.spread()},
+                    {"peer_cccl_version", peer_cccl},
+                    {"peer_calls", calls},
                     {"ours_elements_per_s", c.elements / (c.ours.median_ms * 1e-3)},
                     {"ratio_to_peer", c.peer.median_ms / c.ours.median_ms},
                     {"fraction_of_limit", limit_ms / c.ours.median_ms}});
   }
   if (!opts_.json_path.empty()) {
     const nlohmann::json doc = {{"benchmark", title_},   {"device", device_},
-                                {"repeats", opts_.repeats}, {"copy_bandwidth_bytes_per_s", bandwidth_},
+                                {"repeats", opts_.repeats}, {"cccl_version", cccl},
+                                {"copy_bandwidth_bytes_per_s", bandwidth_},
                                 {"read_bandwidth_bytes_per_s", read_bandwidth_},
                                 {"rows", rows}};
     const std::string tmp = opts_.json_path + ".tmp";
@@ -134,14 +153,31 @@ void report::finish() const {
   }
 }
 
+void compare(report& rep, const options& opts, comparison row, const std::vector<peer_call>& peers,
+             const std::function<void(cudaStream_t)>& ours, const std::function<void(comparison&)>& check,
+             cudaStream_t stream) {
+  if (peers.empty()) throw error("compare: no peer call for " + row.name, cudaSuccess, __FILE__, __LINE__);
+  if (!opts.filter.empty() && row.name.find(opts.filter) == std::string::npos) return;
+  row.ours = time_it(ours, stream, opts.repeats);
+  std::size_t fastest = 0;
+  for (std::size_t i = 0; i < peers.size(); ++i) {
+    row.peer_calls.emplace_back(peers[i].name, time_it(peers[i].work, stream, opts.repeats));
+    if (row.peer_calls[i].second.median_ms < row.peer_calls[fastest].second.median_ms) fastest = i;
+  }
+  row.peer_name = peers[fastest].name;
+  row.peer = row.peer_calls[fastest].second;
+  // The calls share their outputs: the reported one runs last, so that the check reads its output.
+  if (fastest + 1 != peers.size()) peers[fastest].work(stream);
+  if (peers[fastest].publish) peers[fastest].publish(stream);
+  check(row);
+  rep.add(std::move(row));
+}
+
 void compare(report& rep, const options& opts, comparison row, std::string peer_name,
              const std::function<void(cudaStream_t)>& ours, const std::function<void(cudaStream_t)>& peer,
              const std::function<void(const comparison&)>& check, cudaStream_t stream) {
-  row.ours = time_it(ours, stream, opts.repeats);
-  row.peer_name = std::move(peer_name);
-  row.peer = time_it(peer, stream, opts.repeats);
-  check(row);
-  rep.add(std::move(row));
+  compare(rep, opts, std::move(row), {peer_call{std::move(peer_name), peer}}, ours,
+          [&check](comparison& r) { check(r); }, stream);
 }
 
 int run_main(int argc, char** argv, const std::string& name, const std::string& description,

@@ -10,6 +10,7 @@
 
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -37,9 +38,22 @@ struct options {
   int repeats = 25;
   int log2_items = 28;
   std::string json_path;
+  std::string filter;  // only the rows whose case contains it (compare skips the others)
 };
-/// --repeats N, --log2-items K, --json FILE; exits on --help or a bad option.
+/// --repeats N, --log2-items K, --json FILE, --filter TEXT; exits on --help or a bad option.
 options parse_options(int argc, char** argv, const std::string& description);
+
+/// The CCCL version the benchmarks were compiled with (the toolkit's), "3.0.1".
+std::string toolkit_cccl_version();
+
+/// One way of calling the peer, to time beside the others: its name says which ("cub::SortKeys(i64)"),
+/// `work` is what is timed, and `publish` (optional, untimed) moves its output to where the row's
+/// check reads it (a DoubleBuffer form's result, for instance).
+struct peer_call {
+  std::string name;
+  std::function<void(cudaStream_t)> work;
+  std::function<void(cudaStream_t)> publish = {};
+};
 
 /// One comparison: ours and the peer on the same input, and the bytes that must move.
 struct comparison {
@@ -48,14 +62,23 @@ struct comparison {
   double limit_bytes = 0;
   std::string byte_model;  // how limit_bytes was counted
   timing ours;
-  std::string peer_name;
+  std::string peer_name;  // the fastest of the peer's calls
   timing peer;
+  std::vector<std::pair<std::string, timing>> peer_calls;  // every call of the peer that was timed
+  std::string peer_cccl;  // the CCCL the peer came from when not the toolkit's (toolkit_cccl_version())
 };
 
 class report;
 
-/// Times ours, then the peer, on the same data; `check(row)` compares the outputs of their last
-/// runs (and exits the benchmark on a mismatch); adds the row.
+/// Times ours, then every call of the peer, on the same data, and reports the fastest call as the
+/// peer; runs that call once more (and its publish), so that its output is the peer's last, then
+/// `check(row)` compares the outputs (and exits the benchmark on a mismatch; it may add a note to
+/// row.name); adds the row.
+void compare(report& rep, const options& opts, comparison row, const std::vector<peer_call>& peers,
+             const std::function<void(cudaStream_t)>& ours, const std::function<void(comparison&)>& check,
+             cudaStream_t stream);
+
+/// The same for a peer that is called one way only (not CUB: SciPy's exports, our CPU path).
 void compare(report& rep, const options& opts, comparison row, std::string peer_name,
              const std::function<void(cudaStream_t)>& ours, const std::function<void(cudaStream_t)>& peer,
              const std::function<void(const comparison&)>& check, cudaStream_t stream);

@@ -4,7 +4,8 @@
 // counts (at most 4096 int64) are negligible.
 //
 // Peer: cub::DeviceHistogram::HistogramEven (levels = bins + 1 from lo to hi) and HistogramRange
-// (the same edges), with int counters. The rules differ: ours is numpy.histogram's (edges from
+// (the same edges), with int counters, each called with an int and an int64_t sample count (the
+// row reports the faster call). The rules differ: ours is numpy.histogram's (edges from
 // numpy.linspace, each element's bin checked against them, the last bin closed), CUB's HistogramEven
 // computes (x - lo) * (bins / (hi - lo)) in float and takes no edge into account, and both of CUB's
 // forms leave x == hi out. So each row checks ours against bkt::ref bin for bin (the run stops on a
@@ -40,8 +41,8 @@ namespace {
 
 using bkt::bench::compare;
 using bkt::bench::comparison;
+using bkt::bench::cub_count_calls;
 using bkt::bench::cub_storage;
-using bkt::bench::with_cub_count;
 
 /// Output of both sides: our int64 counts and outside count, CUB's int counts.
 struct counts {
@@ -106,20 +107,19 @@ void compare_even(bkt::bench::report& rep, const bkt::bench::options& opts, cons
                   bkt::histogram_level<T> hi, counts& c, bkt::workspace& ws, cub_storage& cub, cudaStream_t stream) {
   const std::int64_t n = data.size();
   const double e = static_cast<double>(n);
-  const auto histogram = cub.prepare(
-      [&](void* t, std::size_t& b, cudaStream_t s) {
-        return with_cub_count(n, [&](auto count) {
-          return cub::DeviceHistogram::HistogramEven(t, b, data.data(), c.peer.data(), bins + 1, static_cast<Level>(lo),
-                                                     static_cast<Level>(hi), count, s);
-        });
+  const auto histogram = cub_count_calls(
+      cub, "cub::HistEv", n,
+      [&](void* t, std::size_t& b, cudaStream_t s, auto count) {
+        return cub::DeviceHistogram::HistogramEven(t, b, data.data(), c.peer.data(), bins + 1, static_cast<Level>(lo),
+                                                   static_cast<Level>(hi), count, s);
       },
       stream);
-  compare(rep, opts, {name, e, e * sizeof(T), "read n*" + std::to_string(sizeof(T))}, "cub::HistEv",
+  compare(rep, opts, {name, e, e * sizeof(T), "read n*" + std::to_string(sizeof(T))}, histogram,
           [&](cudaStream_t s) {
             bkt::histogram_even<T>(data.span(), {c.ours.data(), static_cast<std::size_t>(bins)}, lo, hi,
                                    c.outside.data(), ws, s);
           },
-          histogram, same_as_reference(c, bins, ref, bkt::even_bins<T>::make(lo, hi, bins), stream), stream);
+          same_as_reference(c, bins, ref, bkt::even_bins<T>::make(lo, hi, bins), stream), stream);
 }
 
 /// histogram_range between `host_edges` against HistogramRange with the same edges.
@@ -131,19 +131,18 @@ void compare_range(bkt::bench::report& rep, const bkt::bench::options& opts, con
   const bkt::device_buffer<float> edges = bkt::to_device<float>(host_edges, stream);
   const std::int64_t n = data.size();
   const double e = static_cast<double>(n);
-  const auto histogram = cub.prepare(
-      [&](void* t, std::size_t& b, cudaStream_t s) {
-        return with_cub_count(n, [&](auto count) {
-          return cub::DeviceHistogram::HistogramRange(t, b, data.data(), c.peer.data(), bins + 1, edges.data(), count, s);
-        });
+  const auto histogram = cub_count_calls(
+      cub, "cub::HistRng", n,
+      [&](void* t, std::size_t& b, cudaStream_t s, auto count) {
+        return cub::DeviceHistogram::HistogramRange(t, b, data.data(), c.peer.data(), bins + 1, edges.data(), count, s);
       },
       stream);
-  compare(rep, opts, {name, e, e * sizeof(float), "read n*4"}, "cub::HistRng",
+  compare(rep, opts, {name, e, e * sizeof(float), "read n*4"}, histogram,
           [&](cudaStream_t s) {
             bkt::histogram_range<float>(data.span(), edges.span(), {c.ours.data(), static_cast<std::size_t>(bins)},
                                         c.outside.data(), ws, s);
           },
-          histogram, same_as_reference(c, bins, ref, bkt::range_bins<float>{host_edges.data(), bins}, stream), stream);
+          same_as_reference(c, bins, ref, bkt::range_bins<float>{host_edges.data(), bins}, stream), stream);
 }
 
 void bench_float(bkt::bench::report& rep, const bkt::bench::options& opts, std::int64_t n, bkt::workspace& ws,

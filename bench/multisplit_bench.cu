@@ -10,9 +10,11 @@
 //   delta_buckets and splitter_buckets: what a CUB user would write: DeviceTransform computes uint8
 //   bucket ids (with the same functor), then SortPairs sorts the ids as keys and carries the keys
 //   as values, on bits [0, log2 m). Its values must equal our keys. It returns no offsets.
+// Each sort is called every way a CUB user can (bench/cub_sort_peer.cuh: pointer and DoubleBuffer
+// forms, int and int64_t counts, DeviceTransform with the sort's count type); the row reports the
+// fastest call and checks its output.
 // Every row also checks our offsets: each output key lies in [offsets[b], offsets[b + 1]) of its
 // bucket b, offsets ascend, offsets[0] = 0 and offsets[m] = n.
-#include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_transform.cuh>
 
 #include <cstdint>
@@ -30,6 +32,7 @@
 #include "bkt/memory.hpp"
 #include "bkt/multisplit.cuh"
 #include "cub_peer.cuh"
+#include "cub_sort_peer.cuh"
 #include "harness.hpp"
 #include "inputs.cuh"
 
@@ -37,8 +40,8 @@ namespace {
 
 using bkt::bench::compare;
 using bkt::bench::comparison;
+using bkt::bench::cub_sort;
 using bkt::bench::cub_storage;
-using bkt::bench::with_cub_count;
 
 /// Keys uniform over the integers' range or, for floats, in [0, scale); values = index when asked.
 template <class T>
@@ -110,16 +113,10 @@ void bench_bit_range_keys(bkt::bench::report& rep, const bkt::bench::options& op
     const bkt::bit_range_buckets<Key> bucket_of{0, bits};
     const int m = bucket_of.num_buckets();
     const std::string name = std::string("multisplit ") + type + " m=" + std::to_string(m);
-    const auto sort = cub.prepare(
-        [&, bits](void* t, std::size_t& b, cudaStream_t s) {
-          return with_cub_count(n, [&](auto count) {
-            return cub::DeviceRadixSort::SortKeys(t, b, keys.data(), peer_out.data(), count, 0, bits, s);
-          });
-        },
-        stream);
-    compare(rep, opts, {name, e, 2 * e * sizeof(Key), "read n*" + size + " + write n*" + size}, "cub::Sort",
+    cub_sort<Key> peer(keys.data(), peer_out.data(), nullptr, nullptr, n, bits, false, stream);
+    compare(rep, opts, {name, e, 2 * e * sizeof(Key), "read n*" + size + " + write n*" + size},
+            peer.calls(cub, "cub::Sort", stream),
             [&](cudaStream_t s) { bkt::multisplit<Key>(keys.span(), out.span(), offsets.span(), m, bucket_of, ws, s); },
-            sort,
             [&](const comparison&) {
               expect_agreement<Key>(out.data(), peer_out.data(), nullptr, nullptr, offsets.data(), n, m, bucket_of,
                                     name, stream);
@@ -141,20 +138,14 @@ void bench_bit_range_pairs(bkt::bench::report& rep, const bkt::bench::options& o
     const bkt::bit_range_buckets<std::uint32_t> bucket_of{0, bits};
     const int m = bucket_of.num_buckets();
     const std::string name = "pairs u32/u32 m=" + std::to_string(m);
-    const auto sort = cub.prepare(
-        [&, bits](void* t, std::size_t& b, cudaStream_t s) {
-          return with_cub_count(n, [&](auto count) {
-            return cub::DeviceRadixSort::SortPairs(t, b, keys.data(), peer_keys.data(), values.data(),
-                                                   peer_values.data(), count, 0, bits, s);
-          });
-        },
-        stream);
-    compare(rep, opts, {name, e, 16 * e, "read n*(4 key + 4 value) + write n*(4 + 4)"}, "cub::SortKV",
+    cub_sort<std::uint32_t, std::uint32_t> peer(keys.data(), peer_keys.data(), values.data(), peer_values.data(), n,
+                                                bits, false, stream);
+    compare(rep, opts, {name, e, 16 * e, "read n*(4 key + 4 value) + write n*(4 + 4)"},
+            peer.calls(cub, "cub::SortKV", stream),
             [&](cudaStream_t s) {
               bkt::multisplit<std::uint32_t, std::uint32_t>(keys.span(), values.span(), keys_out.span(),
                                                             values_out.span(), offsets.span(), m, bucket_of, ws, s);
             },
-            sort,
             [&](const comparison&) {
               expect_agreement<std::uint32_t>(keys_out.data(), peer_keys.data(), values_out.data(), peer_values.data(),
                                               offsets.data(), n, m, bucket_of, name, stream);
@@ -185,21 +176,17 @@ void bench_computed_buckets(bkt::bench::report& rep, const bkt::bench::options& 
   bkt::device_buffer<std::int64_t> offsets(m + 1, stream);
   const double e = static_cast<double>(n);
   const std::string size = std::to_string(sizeof(Key));
-  const auto sort = cub.prepare(
-      [&](void* t, std::size_t& b, cudaStream_t s) {
-        return with_cub_count(n, [&](auto count) {
-          return cub::DeviceRadixSort::SortPairs(t, b, ids.data(), sorted_ids.data(), keys.data(), peer_out.data(),
-                                                 count, 0, bits, s);
-        });
-      },
-      stream);
-  compare(rep, opts, {name, e, 2 * e * sizeof(Key), "read n*" + size + " + write n*" + size}, "cub::Tf+Sort",
+  // The transform passes the sort's count type too.
+  const auto transform = [&](cudaStream_t s, bool wide_count) {
+    const bucket_id_of<Key, BucketFn> op{bucket_of};
+    BKT_CUDA_CHECK(wide_count ? cub::DeviceTransform::Transform(keys.data(), ids.data(), n, op, s)
+                              : cub::DeviceTransform::Transform(keys.data(), ids.data(), static_cast<int>(n), op, s));
+  };
+  cub_sort<std::uint8_t, Key> peer(ids.data(), sorted_ids.data(), keys.data(), peer_out.data(), n, bits, false, stream,
+                                   transform);
+  compare(rep, opts, {name, e, 2 * e * sizeof(Key), "read n*" + size + " + write n*" + size},
+          peer.calls(cub, "cub::Tf+Sort", stream),
           [&](cudaStream_t s) { bkt::multisplit<Key>(keys.span(), out.span(), offsets.span(), m, bucket_of, ws, s); },
-          [&](cudaStream_t s) {
-            BKT_CUDA_CHECK(cub::DeviceTransform::Transform(keys.data(), ids.data(), n,
-                                                           bucket_id_of<Key, BucketFn>{bucket_of}, s));
-            sort(s);
-          },
           [&](const comparison&) {
             expect_agreement<Key>(out.data(), peer_out.data(), nullptr, nullptr, offsets.data(), n, m, bucket_of, name,
                                   stream);

@@ -5,19 +5,23 @@
 //   n * (key_bytes + P * 2 * (key_bytes + value_bytes)). For u32 keys (P = 4): 36 B per key.
 // Both sorts are stable, so keys and values must agree with CUB's bit for bit.
 // Rows with an explicit digit width measure the choice radix_sort_options::digit_bits = 0 makes.
-#include <cub/device/device_radix_sort.cuh>
-
+// The peer is called every way a CUB user can (cub_sort below): the pointer form and the
+// DoubleBuffer form (after a timed copy of the input into its first buffer, since that form
+// overwrites its input), each with an int and an int64_t count; the row reports the fastest call
+// and checks its output. The double-buffer row compares the DoubleBuffer forms of both.
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 #include "bkt/device_buffer.hpp"
 #include "bkt/memory.hpp"
 #include "bkt/radix_sort.hpp"
 #include "cub_peer.cuh"
+#include "cub_sort_peer.cuh"
 #include "harness.hpp"
 #include "inputs.cuh"
 
@@ -26,7 +30,8 @@ namespace {
 using bkt::bench::compare;
 using bkt::bench::comparison;
 using bkt::bench::cub_storage;
-using bkt::bench::with_cub_count;
+using bkt::bench::cub_sort;
+using bkt::bench::peer_call;
 
 /// Integers uniform below 2^key_bits; floats uniform in (-1, 1), so both signs and many exponents;
 /// half floats uniform over their finite bit patterns but -0.0, which CUB sorts as equal to +0.0.
@@ -86,47 +91,32 @@ void bench_keys(bkt::bench::report& rep, const bkt::bench::options& opts, std::i
   std::string name = std::string("sort ") + type + (descending ? " descending" : "");
   if (digit_bits != 0) name += " digit_bits=" + std::to_string(digit_bits);
   if (key_bits < static_cast<int>(8 * sizeof(Key))) name += " below 2^" + std::to_string(key_bits);
-  const auto sort = cub.prepare(
-      [&](void* t, std::size_t& b, cudaStream_t s) {
-        return with_cub_count(n, [&](auto count) {
-          return descending ? cub::DeviceRadixSort::SortKeysDescending(t, b, keys.data(), peer_out.data(), count, 0,
-                                                                       8 * sizeof(Key), s)
-                            : cub::DeviceRadixSort::SortKeys(t, b, keys.data(), peer_out.data(), count, 0,
-                                                             8 * sizeof(Key), s);
-        });
-      },
-      stream);
+  cub_sort<Key> peer(keys.data(), peer_out.data(), nullptr, nullptr, n, 8 * sizeof(Key), descending, stream);
   compare(rep, opts,
           {name, static_cast<double>(n), limit_bytes(n, sizeof(Key), 0, options), byte_model(sizeof(Key), 0, options)},
-          descending ? "cub::SortDesc" : "cub::SortKeys",
-          [&](cudaStream_t s) { bkt::radix_sort_keys<Key>(keys.span(), out.span(), ws, s, options); }, sort,
+          peer.calls(cub, descending ? "cub::SortKeysDesc" : "cub::SortKeys", stream),
+          [&](cudaStream_t s) { bkt::radix_sort_keys<Key>(keys.span(), out.span(), ws, s, options); },
           [&](const comparison&) { expect_equal(out.data(), peer_out.data(), n, name, stream); }, stream);
 }
 
 /// The double-buffer forms of both, which skip the copy back into a separate output.
 void bench_double_buffer(bkt::bench::report& rep, const bkt::bench::options& opts, std::int64_t n, bkt::workspace& ws,
                          cub_storage& cub, cudaStream_t stream) {
-  bkt::device_buffer<std::uint32_t> keys(n, stream), a(n, stream), b(n, stream), peer_a(n, stream), peer_b(n, stream);
+  bkt::device_buffer<std::uint32_t> keys(n, stream), a(n, stream), b(n, stream), peer_out(n, stream);
   fill_keys<std::uint32_t>(keys.data(), n, 32, stream);
   const std::size_t bytes = static_cast<std::size_t>(n) * sizeof(std::uint32_t);
   bkt::double_buffer<std::uint32_t> ours{{a.span(), b.span()}, 0};
-  cub::DoubleBuffer<std::uint32_t> peer(peer_a.data(), peer_b.data());
   // Each timed run sorts a fresh copy: the copy is timed for both, and its bytes are in the limit.
-  const auto sort = cub.prepare(
-      [&](void* t, std::size_t& size, cudaStream_t s) {
-        if (t != nullptr) BKT_CUDA_CHECK(cudaMemcpyAsync(peer.Current(), keys.data(), bytes, cudaMemcpyDeviceToDevice, s));
-        return with_cub_count(n, [&](auto count) { return cub::DeviceRadixSort::SortKeys(t, size, peer, count, 0, 32, s); });
-      },
-      stream);
+  cub_sort<std::uint32_t> peer(keys.data(), peer_out.data(), nullptr, nullptr, n, 32, false, stream);
   compare(rep, opts,
           {"sort u32 double buffer (+ copy in)", static_cast<double>(n), limit_bytes(n, 4, 0, {}) + 8.0 * n,
            byte_model(4, 0, {}) + " + copy n*8"},
-          "cub::SortKeys DB",
+          peer.double_buffer_calls(cub, "cub::SortKeys", stream),
           [&](cudaStream_t s) {
             BKT_CUDA_CHECK(cudaMemcpyAsync(ours.data().data(), keys.data(), bytes, cudaMemcpyDeviceToDevice, s));
             bkt::radix_sort_keys<std::uint32_t>(ours, ws, s);
           },
-          sort, [&](const comparison&) { expect_equal(ours.data().data(), peer.Current(), n, "double buffer", stream); },
+          [&](const comparison&) { expect_equal(ours.data().data(), peer_out.data(), n, "double buffer", stream); },
           stream);
 }
 
@@ -138,22 +128,15 @@ void bench_pairs(bkt::bench::report& rep, const bkt::bench::options& opts, std::
   fill_keys<Key>(keys.data(), n, 8 * sizeof(Key), stream);
   bkt::bench::fill(values.data(), n, bkt::bench::positions<Value>{}, stream);
   const std::string name = std::string("sort pairs ") + type;
-  const auto sort = cub.prepare(
-      [&](void* t, std::size_t& b, cudaStream_t s) {
-        return with_cub_count(n, [&](auto count) {
-          return cub::DeviceRadixSort::SortPairs(t, b, keys.data(), peer_keys.data(), values.data(), peer_values.data(),
-                                                 count, 0, 8 * sizeof(Key), s);
-        });
-      },
-      stream);
+  cub_sort<Key, Value> peer(keys.data(), peer_keys.data(), values.data(), peer_values.data(), n, 8 * sizeof(Key), false,
+                            stream);
   compare(rep, opts,
           {name, static_cast<double>(n), limit_bytes(n, sizeof(Key), sizeof(Value), {}),
            byte_model(sizeof(Key), sizeof(Value), {})},
-          "cub::SortPairs",
+          peer.calls(cub, "cub::SortPairs", stream),
           [&](cudaStream_t s) {
             bkt::radix_sort_pairs<Key, Value>(keys.span(), values.span(), keys_out.span(), values_out.span(), ws, s);
           },
-          sort,
           [&](const comparison&) {
             expect_equal(keys_out.data(), peer_keys.data(), n, name + " keys", stream);
             expect_equal(values_out.data(), peer_values.data(), n, name + " values", stream);

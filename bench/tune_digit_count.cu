@@ -23,7 +23,6 @@ namespace {
 
 namespace radix = bkt::detail::radix_sort;
 using bkt::bench::cub_storage;
-using bkt::bench::with_cub_count;
 
 /// The counts of every pass of `plan`, computed on the host.
 template <class Key>
@@ -45,18 +44,18 @@ void count_row(bkt::bench::report& rep, const bkt::bench::options& opts, std::in
   bkt::bench::fill(keys.data(), n, make, stream);
   const radix::pass_plan plan = radix::make_plan(sizeof(Key), {});
   bkt::device_buffer<unsigned long long> totals(plan.passes * plan.digit_stride(), stream);
-  const auto peer = cub.prepare(
-      [&](void* t, std::size_t& b, cudaStream_t s) {
-        return with_cub_count(n, [&](auto count) { return cub::DeviceReduce::Sum(t, b, keys.data(), sum.data(), count, s); });
+  const auto peer = bkt::bench::cub_count_calls(
+      cub, "cub::Reduce::Sum", n,
+      [&](void* t, std::size_t& b, cudaStream_t s, auto count) {
+        return cub::DeviceReduce::Sum(t, b, keys.data(), sum.data(), count, s);
       },
       stream);
   bkt::bench::compare(
-      rep, opts, {name, static_cast<double>(n), static_cast<double>(n) * sizeof(Key), "read n keys"}, "cub::Reduce::Sum",
+      rep, opts, {name, static_cast<double>(n), static_cast<double>(n) * sizeof(Key), "read n keys"}, peer,
       [&](cudaStream_t s) {
         BKT_CUDA_CHECK(cudaMemsetAsync(totals.data(), 0, totals.size() * sizeof(unsigned long long), s));
         radix::launch_digit_count(keys.data(), n, plan, totals.data(), s);
       },
-      peer,
       [&](const bkt::bench::comparison& row) {
         const auto got = bkt::to_host_sync<unsigned long long>(totals.span(), stream);
         if (got != host_counts(bkt::to_host_sync<Key>(keys.span(), stream), plan)) {

@@ -22,8 +22,8 @@
 
 namespace {
 
+using bkt::bench::cub_count_calls;
 using bkt::bench::cub_storage;
-using bkt::bench::with_cub_count;
 namespace radix = bkt::detail::radix_sort;
 
 }  // namespace
@@ -50,18 +50,17 @@ int main(int argc, char** argv) {
         options.end_bit = bits;
         const int passes = bkt::radix_sort_passes(4, options);
         const std::string name = std::string(pairs ? "pairs" : "keys") + " bits=" + std::to_string(bits);
-        const auto peer = cub.prepare(
-            [&, bits, pairs](void* t, std::size_t& b, cudaStream_t s) {
-              return with_cub_count(n, [&](auto count) {
-                return pairs ? cub::DeviceRadixSort::SortPairs(t, b, keys.data(), peer_keys.data(), values.data(),
-                                                               peer_values.data(), count, 0, bits, s)
-                             : cub::DeviceRadixSort::SortKeys(t, b, keys.data(), peer_keys.data(), count, 0, bits, s);
-              });
+        const auto peer = cub_count_calls(
+            cub, "cub", n,
+            [&, bits, pairs](void* t, std::size_t& b, cudaStream_t s, auto count) {
+              return pairs ? cub::DeviceRadixSort::SortPairs(t, b, keys.data(), peer_keys.data(), values.data(),
+                                                             peer_values.data(), count, 0, bits, s)
+                           : cub::DeviceRadixSort::SortKeys(t, b, keys.data(), peer_keys.data(), count, 0, bits, s);
             },
             stream);
         const double bytes = e * (4 + passes * (pairs ? 16 : 8));
         bkt::bench::compare(
-            rep, opts, {name, e, bytes, "count read + passes x read/write"}, "cub",
+            rep, opts, {name, e, bytes, "count read + passes x read/write"}, peer,
             [&, options, pairs](cudaStream_t s) {
               if (pairs)
                 radix::sort_separate<std::uint32_t, std::uint32_t>(keys.data(), values.data(), keys_out.data(),
@@ -70,7 +69,6 @@ int main(int argc, char** argv) {
                 radix::sort_separate<std::uint32_t, radix::no_value>(keys.data(), nullptr, keys_out.data(), nullptr, n,
                                                                      options, ws, s);
             },
-            peer,
             [&, pairs](const bkt::bench::comparison& row) {
               const auto ours = bkt::to_host_sync<std::uint32_t>(keys_out.span(), stream);
               const auto theirs = bkt::to_host_sync<std::uint32_t>(peer_keys.span(), stream);

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Fetches a CCCL newer than the toolkit's (which has no cub::DeviceTopK) into
-# .deps/cccl-peer/include, for select_bench's CUB peer only: configure with
+# Fetches a CCCL newer than the toolkit's (which has no cub::DeviceTopK nor cub::DeviceBatchedTopK)
+# into .deps/cccl-peer/include, for select_bench's top-k peers only: configure with
 #   -DBKT_BENCH_CCCL_PEER_INCLUDE=$PWD/.deps/cccl-peer/include
 # (scripts/gpu-check.sh does so when the folder exists). Core never sees these headers.
 # Run on a machine that reaches PyPI; the folder is git-ignored and travels with .deps/.
@@ -36,9 +36,9 @@ if count == 0:
     sys.exit(f"{os.path.basename(wheel)}: no {prefix} in the wheel")
 print(f"{count} headers")
 EOF
-if [ ! -f "$dest/include.new/cub/device/device_topk.cuh" ]; then
+if [ ! -f "$dest/include.new/cub/device/device_batched_topk.cuh" ]; then
   rm -rf "$dest/include.new"
-  echo "fetch-cccl-peer: nvidia-cuda-cccl $version has no cub/device/device_topk.cuh (CCCL >= 3.2 has it)" >&2
+  echo "fetch-cccl-peer: nvidia-cuda-cccl $version has no cub/device/device_batched_topk.cuh (CCCL >= 3.5 has it)" >&2
   exit 1
 fi
 rm -rf "$dest/include"

@@ -34,15 +34,16 @@ else
 deps=$bkt_deps
 
 build=build-gpu
-# select_bench's cub::DeviceTopK peer needs a newer CCCL than the toolkit's: the headers that
-# scripts/fetch-cccl-peer.sh put in .deps/cccl-peer/include, for that one target.
+# select_bench's cub::DeviceTopK and cub::DeviceBatchedTopK peers need a newer CCCL than the
+# toolkit's: the headers that scripts/fetch-cccl-peer.sh put in .deps/cccl-peer/include, for that
+# one translation unit (bench/select_topk_peer.cu).
 peer_include=$PWD/.deps/cccl-peer/include
-if [ -f "$peer_include/cub/device/device_topk.cuh" ]; then
+if [ -f "$peer_include/cub/device/device_batched_topk.cuh" ]; then
   peer_args=(-DBKT_BENCH_CCCL_PEER_INCLUDE="$peer_include")
-  note "select_bench top_k peer: cub::DeviceTopK from $(cat .deps/cccl-peer/VERSION 2>/dev/null || echo "$peer_include")"
+  note "select_bench top-k peers: cub::DeviceTopK, cub::DeviceBatchedTopK from $(cat .deps/cccl-peer/VERSION 2>/dev/null || echo "$peer_include")"
 else
   peer_args=(-DBKT_BENCH_CCCL_PEER_INCLUDE=)
-  note "select_bench top_k peer: no .deps/cccl-peer (scripts/fetch-cccl-peer.sh), DeviceTopK peer unavailable"
+  note "select_bench top-k peers: no .deps/cccl-peer with DeviceBatchedTopK (scripts/fetch-cccl-peer.sh), unavailable"
 fi
 # BKT_CMAKE_ARGS: extra configure options (e.g. -DBKT_BUILD_APPS=OFF); they come last and win.
 # shellcheck disable=SC2086
@@ -81,7 +82,8 @@ sanitizer_tools=${BKT_SANITIZER_TOOLS:-memcheck racecheck synccheck initcheck}
 # The tools' kernels under racecheck: one test that runs each of them (Hogbom, Clark, every SSSP
 # algorithm on the road network of Rome).
 app_race_filter='hogbom_gpu.matches_cpu_on_synthetic_skies:clark_gpu.recovers_point_sources:'
-app_race_filter+='clark_gpu.residual_is_dirty_minus_model_convolved_with_the_psf:sssp_gpu.real_graphs_match_dijkstra'
+app_race_filter+='clark_gpu.residual_is_dirty_minus_model_convolved_with_the_psf:sssp_gpu.real_graphs_match_dijkstra:'
+app_race_filter+='joint_gpu.each_step_gives_the_cpu_figures'
 app_gpu_tests=()
 for t in "$build"/apps/*/bkt_*_gpu_tests; do [ -x "$t" ] && app_gpu_tests+=("$t"); done
 sanitizer_pids=()

@@ -44,6 +44,7 @@ def main():
     parser.add_argument("--repeats", type=int, default=25, help="timed runs per case (at least 20)")
     parser.add_argument("--log2-items", type=int, default=28, help="input size as a power of two")
     parser.add_argument("--json", help="also write the results as JSON to this file")
+    parser.add_argument("--filter", default="", help="time only the cases whose name contains this text")
     args = parser.parse_args()
     if args.repeats < 20:
         parser.error("--repeats must be at least 20")
@@ -57,6 +58,8 @@ def main():
     rows = []
 
     def add(case, op, work, runs=args.repeats, warmup=3, note=""):
+        if args.filter not in case:
+            return
         median, low, high = time_ms(work, runs, warmup)
         rows.append({"case": case, "op": op, "ms": median, "min_ms": low, "max_ms": high, "runs": runs,
                      "spread": (high - low) / median if median > 0 else 0.0, "note": note})

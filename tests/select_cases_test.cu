@@ -1,12 +1,14 @@
 // GPU selection against bkt::ref over every element type, generator and size, for the default and
 // every bench baseline (bkt/detail/select/baselines.hpp) and a few sampling seeds: select_kth,
 // multiselect, approx_select's certificate, top_k in every output form (and top_k_pairs), and
-// top_k_batched over uneven rows. Named behaviours and errors are in select_test.cu.
+// top_k_batched over uneven rows and at every boundary of its kernels. Named behaviours and errors
+// are in select_test.cu.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <random>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "bkt/select.hpp"
@@ -202,6 +204,90 @@ TYPED_TEST(select_sweep, top_k_batched_over_uneven_rows_matches_reference) {
             check_top_k_batched<T, std::uint32_t>(matrix, input, rows, k, want, options, ws, stream);
           else
             check_top_k_batched<T, std::int64_t>(matrix, input, rows, k, want, options, ws, stream);
+        }
+      }
+    if (::testing::Test::HasFailure()) return;
+  }
+}
+
+/// One row of each kind that takes another path through the batched kernels: uniform, all equal
+/// (no histogram at all), two values and 16 distinct (the target bin is one value: ties by
+/// position), ascending and descending (for the long rows, every tile beats the bound, or none
+/// does), a sawtooth, Zipf, the bit patterns, NaNs and infinities among numbers (nan_row), and, for
+/// floats, -0.0 and +0.0 alone (they differ in the selection order).
+template <class T>
+std::vector<T> boundary_matrix(std::int64_t cols, std::uint64_t seed, std::int64_t& rows) {
+  std::vector<T> matrix;
+  rows = 0;
+  const auto add = [&](std::vector<T> row) {
+    matrix.insert(matrix.end(), row.begin(), row.end());
+    ++rows;
+  };
+  const auto gens = generators<T>();
+  for (const char* name : {"uniform", "all_equal", "two_values", "sixteen_distinct", "sorted", "reverse_sorted",
+                           "sawtooth", "zipf", "bit_patterns"}) {
+    const auto gen = std::find_if(gens.begin(), gens.end(), [&](const generator<T>& g) { return g.name == name; });
+    if (gen != gens.end()) add(gen->make(cols, seed + static_cast<std::uint64_t>(rows)));
+  }
+  add(nan_row<T>(cols, seed + 99));
+  if constexpr (std::is_floating_point_v<T>) {
+    std::mt19937_64 rng(seed + 7);
+    std::vector<T> zeros(static_cast<std::size_t>(cols));
+    for (T& x : zeros) x = (rng() & 1) ? T(0) : -T(0);
+    add(zeros);
+  }
+  return matrix;
+}
+
+/// The row lengths that meet every boundary of the batched kernels (batched_kernels.cuh): a
+/// thread's 16 items (16, 17), a warp's (512, 513), the first round's 2048 bins, the register tile
+/// of 4096 (4095, 4096, 4097) and its multiples, where the long rows' tiles begin (8191 to 8193,
+/// 12289), long rows, and the row lengths around the k that the bench runs (31 to 33, 255 to 257).
+/// In quick mode (sanitizers) a few of each kind.
+std::vector<std::int64_t> boundary_row_lengths() {
+  if (quick_mode()) return {33, 4096, 4097, 8193};
+  return {1, 2, 15, 16, 17, 31, 32, 33, 255, 256, 257, 511, 512, 513, 2047, 2048, 2049, 4080, 4095, 4096, 4097,
+          4111, 8191, 8192, 8193, 12289, 65536, 65537};
+}
+
+/// The counts a row of `cols` keeps: 1, around a warp (31 to 33) and the bench's 256, half the
+/// row, the row but one, the whole row; for long rows also around 2048, the most the streaming
+/// kernel keeps (2049 and more take the one-block-a-row fallback). In quick mode 1, 33 and the row
+/// but one (at 8193, the fallback).
+std::vector<std::int64_t> boundary_counts(std::int64_t cols) {
+  std::vector<std::int64_t> counts{1, 33, cols - 1};
+  if (!quick_mode()) counts.insert(counts.end(), {2, 31, 32, 255, 256, 257, 2047, 2048, 2049, cols / 2, cols});
+  std::erase_if(counts, [cols](std::int64_t k) { return k < 1 || k > cols; });
+  // The fallback of long rows with a large k reads its row once per radix digit: keep one of those.
+  if (cols > 8193) std::erase_if(counts, [](std::int64_t k) { return k > 2049; });
+  return distinct_sorted(counts);
+}
+
+TYPED_TEST(select_sweep, top_k_batched_at_every_tile_boundary_matches_reference) {
+  BKT_REQUIRE_GPU();
+  using T = TypeParam;
+  test_stream stream;
+  bkt::workspace ws;
+  std::uint64_t turn = 0;  // rotates the index type and the output forms
+  for (const std::int64_t cols : boundary_row_lengths()) {
+    std::int64_t rows = 0;
+    const auto matrix = boundary_matrix<T>(cols, seed() + static_cast<std::uint64_t>(cols), rows);
+    SCOPED_TRACE(std::to_string(rows) + "x" + std::to_string(cols) + " BKT_TEST_SEED=" + std::to_string(seed()));
+    device_input<T> input(matrix, stream);
+    for (const std::int64_t k : boundary_counts(cols))
+      for (const bool largest : {true, false}) {
+        const auto want = reference_top_k_batched<T>(matrix, rows, k, largest);
+        for (const bool sorted : {false, true}) {
+          const auto options = make_top_k_options(largest, sorted);
+          // Mostly both outputs; every fifth call values alone or indices alone.
+          const int form = turn % 5 == 4 ? static_cast<int>(turn / 5 % 2) + 1 : 0;
+          const bool with_values = form != 2, with_indices = form != 1;
+          if (turn++ % 2 == 0)
+            check_top_k_batched<T, std::uint32_t>(matrix, input, rows, k, want, options, ws, stream, with_values,
+                                                  with_indices);
+          else
+            check_top_k_batched<T, std::int64_t>(matrix, input, rows, k, want, options, ws, stream, with_values,
+                                                 with_indices);
         }
       }
     if (::testing::Test::HasFailure()) return;

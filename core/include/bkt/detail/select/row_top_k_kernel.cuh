@@ -1,4 +1,5 @@
-// Batched top-k: one block per row. A row's k smallest records (by oriented word, then position)
+// Batched top-k's fallback, for rows longer than the register tile (batched_kernels.cuh) with k
+// above half of it: one block per row. A row's k smallest records (by oriented word, then position)
 // are found by radix selection on the words: a histogram of the word's next digit among the
 // elements that share the digits found so far, read from global memory (a row is re-read from L2),
 // until the target digit's bucket fits in shared memory; a last pass then emits, in position
@@ -192,92 +193,6 @@ __device__ inline bool sampled_bucket(row_storage<W>& s, const T* row, std::int6
   const bool ready = total_seen >= static_cast<unsigned>(k) && total_seen <= row_shape::chunk;
   if (ready) gathered = total_seen;
   return ready;
-}
-
-/// What the short-row kernel keeps in shared memory: no bucket, the row stays in registers.
-struct short_row_storage {
-  union {
-    typename cub::BlockScan<unsigned, row_shape::block>::TempStorage scan;
-  } temp;
-  unsigned histogram[row_shape::bins];
-  unsigned long long found;
-  unsigned long long remaining;
-  unsigned long long common[2];  // AND and OR of the row's words
-};
-
-/// Rows of at most row_shape::chunk elements (unsorted output): the row stays in registers
-/// (blocked, so thread order is position order), radix selection from the highest bit in which
-/// the row's words differ finds the k-th word, and one scan emits the words below it and the
-/// first of the words equal to it. Nothing is staged in shared memory, so many rows run per SM.
-template <class T>
-__global__ void __launch_bounds__(row_shape::block, sizeof(T) == 8 ? 2 : 4)
-    short_row_top_k_kernel(const T* data, std::int64_t cols, std::int64_t k, bool largest, std::uint32_t* positions) {
-  using W = radix_word<T>;
-  constexpr int word_bits = 8 * sizeof(W);
-  __shared__ short_row_storage s;
-  const T* row = data + static_cast<std::int64_t>(blockIdx.x) * cols;
-  std::uint32_t* out = positions + static_cast<std::int64_t>(blockIdx.x) * k;
-
-  W words[row_shape::items];
-  load_words(row, cols, 0, largest, words);
-  const auto real = [&](int i) { return threadIdx.x * row_shape::items + i < cols; };
-
-  // Bits in which every word agrees decide nothing: the rounds start below them.
-  if (threadIdx.x == 0) {
-    s.common[0] = ~0ull;
-    s.common[1] = 0;
-  }
-  __syncthreads();
-  unsigned long long all = ~0ull, any = 0;
-  for (int i = 0; i < row_shape::items; ++i) {
-    if (!real(i)) continue;
-    all &= words[i];
-    any |= words[i];
-  }
-  atomicAnd(&s.common[0], all);
-  atomicOr(&s.common[1], any);
-  __syncthreads();
-  const auto differ = static_cast<W>(s.common[0] ^ s.common[1]);
-  int bit = differ == 0 ? 0 : word_bits - (sizeof(W) == 8 ? __clzll(static_cast<long long>(differ))
-                                                          : __clz(static_cast<int>(differ)));
-  W prefix = bit >= word_bits ? W{0} : static_cast<W>(static_cast<W>(s.common[0]) >> bit << bit);
-  unsigned long long target = static_cast<unsigned long long>(k - 1);
-  while (bit > 0) {
-    const int bits = bit >= row_shape::digit_bits ? row_shape::digit_bits : bit;
-    bit -= bits;
-    const int above = bit + bits;
-    for (int b = threadIdx.x; b < row_shape::bins; b += row_shape::block) s.histogram[b] = 0;
-    __syncthreads();
-    for (int i = 0; i < row_shape::items; ++i)
-      if (real(i) && (above >= word_bits || (words[i] >> above) == (prefix >> above)))
-        atomicAdd(&s.histogram[digit_of(words[i], bit, bits)], 1u);
-    __syncthreads();
-    find_bin(s, target);
-    prefix |= static_cast<W>(s.found) << bit;
-    target = s.remaining;
-    __syncthreads();
-  }
-
-  // prefix is the k-th word; the first target + 1 of the words equal to it complete the row.
-  unsigned less = 0, equal = 0;
-  for (int i = 0; i < row_shape::items; ++i) {
-    less += real(i) && words[i] < prefix;
-    equal += real(i) && words[i] == prefix;
-  }
-  unsigned offset;
-  const unsigned total = block_offsets(s, (less << 16) | equal, offset);
-  unsigned less_at = offset >> 16, equal_at = offset & 0xffffu;
-  const unsigned less_total = total >> 16;
-  for (int i = 0; i < row_shape::items; ++i) {
-    if (!real(i)) continue;
-    const auto at = static_cast<std::uint32_t>(threadIdx.x * row_shape::items + i);
-    if (words[i] < prefix) {
-      out[less_at++] = at;
-    } else if (words[i] == prefix) {
-      if (equal_at <= target) out[less_total + equal_at] = at;
-      ++equal_at;
-    }
-  }
 }
 
 /// Row r of `data` (rows x cols): positions of its k smallest records to positions[r * k ...],
