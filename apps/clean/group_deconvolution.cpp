@@ -92,6 +92,7 @@ joint_params group_deconvolution::params_for(const channel_input& first) const {
   params.levels = {opts_.auto_threshold, opts_.auto_mask};
   params.multiscale = opts_.multiscale;
   params.spectral_terms = opts_.spectral_terms;
+  params.max_major_cycles = opts_.max_major_cycles;
   return params;
 }
 

@@ -32,7 +32,7 @@ struct component {
 enum class algorithm { hogbom, clark, multiscale };
 
 /// Why a run stopped.
-enum class stop_reason { niter, threshold, diverged, no_pixels };
+enum class stop_reason { niter, threshold, diverged, no_pixels, nmiter /* the joint engine's --nmiter */ };
 
 struct clean_params {
   algorithm method = algorithm::hogbom;

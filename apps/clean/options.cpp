@@ -153,6 +153,11 @@ void add_joint_options(CLI::App& app, options& opts) {
                "deconvolve the channels together (WSClean's -join-channels): the planes of a cube, or with a single "
                "NAME the files NAME-0000-dirty.fits, NAME-0000-psf.fits, NAME-0001-..., peaks found in their weighted "
                "sum (weights: each file's WSCIMGWG, else equal)");
+  app.add_option("--nmiter", opts.max_major_cycles,
+                 "with --multiscale or --join-channels: stop after N major cycles (WSClean's -nmiter; default: no "
+                 "limit)")
+      ->type_name("N")
+      ->transform(bkt::apps::whole_number(1));
   app.add_option("--fit-spectral-pol", opts.spectral_terms,
                  "with --join-channels: fit each component's fluxes over frequency with a polynomial of N terms "
                  "(1 to 8), as WSClean's -fit-spectral-pol")
@@ -293,6 +298,9 @@ void check_joint_options(const options& opts) {
     throw bkt::apps::usage_error(opts.multiscale_option_given + " needs --multiscale");
   if (opts.spectral_terms > 0 && !opts.join_channels)
     throw bkt::apps::usage_error("--fit-spectral-pol needs --join-channels: the fit is over the joined channels");
+  if (opts.max_major_cycles > 0 && opts.method != algorithm::multiscale && !opts.join_channels)
+    throw bkt::apps::usage_error("--nmiter needs --multiscale or --join-channels: Hogbom and Clark alone stop by "
+                                 "--niter and the threshold");
   if (opts.join_channels && opts.plane)
     throw bkt::apps::usage_error("--plane and --join-channels: joined channels are deconvolved all together");
 }
@@ -342,6 +350,7 @@ std::vector<std::string> history_lines(const options& opts) {
   }
   if (opts.join_channels) settings += " join-channels";
   if (opts.spectral_terms > 0) settings += " fit-spectral-pol=" + std::to_string(opts.spectral_terms);
+  if (opts.max_major_cycles > 0) settings += " nmiter=" + std::to_string(opts.max_major_cycles);
   std::vector<std::string> lines{settings};
   std::string inputs = "bkt-clean: dirty=" + opts.dirty_path + " psf=" + (opts.psf_from_beam ? std::string("header-beam") : opts.psf_path);
   if (!opts.mask_path.empty()) inputs += " mask=" + opts.mask_path;

@@ -49,6 +49,7 @@ struct options {
   std::string multiscale_option_given;       // the first --multiscale-* option given ("" none)
   bool join_channels = false;                // --join-channels: the channels deconvolved together
   int spectral_terms = 0;                    // --fit-spectral-pol N; 0: none
+  std::int64_t max_major_cycles = 0;         // --nmiter N (joint engine); 0: no limit
   std::optional<std::int64_t> plane;      // --plane N: only this plane of a cube
   std::string plot_path;                  // --plot FILE.png, .svg or .pdf
 };

@@ -23,6 +23,7 @@ std::string stop_description(stop_reason reason) {
     case stop_reason::threshold: return "threshold: peak residual at or below the threshold";
     case stop_reason::diverged: return "diverged: the peak grew above 1.1 x the first one";
     case stop_reason::no_pixels: return "no pixels: no candidate pixel left (mask or all NaN)";
+    case stop_reason::nmiter: return "nmiter: ran --nmiter major cycles";
   }
   return "";
 }
@@ -117,6 +118,7 @@ std::string stop_reason_name(stop_reason reason) {
     case stop_reason::threshold: return "threshold";
     case stop_reason::diverged: return "diverged";
     case stop_reason::no_pixels: return "no_pixels";
+    case stop_reason::nmiter: return "nmiter";
   }
   return "unknown";
 }

@@ -219,20 +219,24 @@ joint_result run_joint_clean(joint_backend& backend, const channel_set& channels
     result.cycles.push_back(entry);
     ++result.major_cycles;
     if (params.progress) params.progress({result.major_cycles, result.iterations, result.peak_residual, entry});
-    if (!finished && cycle_threshold <= entry.level) {
+    if (finished) break;
+    const bool reached_level = cycle_threshold <= entry.level;
+    if (reached_level && !before_mask) {
       // The cycle ran down to the level itself (WSClean's "final threshold"): the level counts as
       // reached even where the countdown left the peak a little above it.
-      if (!before_mask) {
-        result.reason = stop_reason::threshold;
-        finished = true;
-      }
-      masked = true;
-      continue;
+      result.reason = stop_reason::threshold;
+      break;
     }
-    if (!finished && entry.iterations == 0) {
+    if (params.max_major_cycles > 0 && result.major_cycles >= params.max_major_cycles) {
+      result.reason = stop_reason::nmiter;
+      break;
+    }
+    if (reached_level) {
+      masked = true;  // the auto-mask's level: on with it, down to the auto-threshold
+    } else if (entry.iterations == 0) {
       // No scale could take a component above its threshold: the run is as deep as it goes.
       result.reason = stop_reason::threshold;
-      finished = true;
+      break;
     }
   }
   backend.fetch(result);

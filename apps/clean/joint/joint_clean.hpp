@@ -66,6 +66,7 @@ struct joint_progress {
 struct joint_params {
   algorithm method = algorithm::multiscale;
   std::int64_t niter = 1000;
+  std::int64_t max_major_cycles = 0;  // --nmiter (WSClean's -nmiter): stop after this many; 0: no limit
   double gain = 0.1;
   double mgain = 0.8;
   double threshold = 0;             // the floor of every level (--threshold)

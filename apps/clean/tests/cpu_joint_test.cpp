@@ -235,3 +235,20 @@ TEST(joint_memory_plan, big_multiscale_runs_fit_an_80_gb_card) {
 
 }  // namespace
 }  // namespace bkt::clean
+
+namespace bkt::clean {
+namespace {
+
+TEST(joint_cpu, nmiter_stops_after_that_many_major_cycles) {
+  const channel_set channels = clean_test::wsclean_field_channels();
+  joint_params params = clean_test::wsclean_field_params(channels);
+  params.max_major_cycles = 2;
+  const joint_result result = joint_clean_cpu(channels, params);
+  EXPECT_EQ(result.reason, stop_reason::nmiter);
+  EXPECT_EQ(result.major_cycles, 2);
+  EXPECT_EQ(result.cycles.size(), 2u);
+  EXPECT_GT(result.iterations, 0);
+}
+
+}  // namespace
+}  // namespace bkt::clean
