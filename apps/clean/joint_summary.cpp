@@ -173,10 +173,7 @@ std::string format_joint_summary(const run_summary& summary) {
   if (single) text += scale_table(joint.runs.front());
   else text += run_table(joint);
   if (channels > 1) text += channel_table(joint);
-  std::string outputs;
-  for (const std::string& output : summary.outputs) outputs += (outputs.empty() ? "" : " ") + output;
-  line(text, "outputs", outputs);
-  for (const std::string& note : summary.notes) line(text, "note", note);
+  outputs_and_notes(text, summary.outputs, summary.notes);
   return text;
 }
 

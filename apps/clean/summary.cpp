@@ -57,6 +57,13 @@ void line(std::string& text, const std::string& label, const std::string& value)
   text += head + value + "\n";
 }
 
+void outputs_and_notes(std::string& text, const std::vector<std::string>& outputs, const std::vector<std::string>& notes) {
+  std::string files;
+  for (const std::string& output : outputs) files += (files.empty() ? "" : " ") + output;
+  line(text, "outputs", files);
+  for (const std::string& note : notes) line(text, "note", note);
+}
+
 std::string cycles_text(const std::vector<noise_cycle>& cycles, const std::string& unit) {
   std::string text;
   bool masked = false;
@@ -165,10 +172,7 @@ std::string format_summary(const run_summary& summary) {
       text += row;
     }
   }
-  std::string outputs;
-  for (const std::string& output : summary.outputs) outputs += (outputs.empty() ? "" : " ") + output;
-  line(text, "outputs", outputs);
-  for (const std::string& note : summary.notes) line(text, "note", note);
+  outputs_and_notes(text, summary.outputs, summary.notes);
   return text;
 }
 

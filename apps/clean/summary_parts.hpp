@@ -28,6 +28,8 @@ std::string beam_text(const beam& pixels, const std::optional<sky_beam>& sky, co
 nlohmann::json beam_json(const beam& pixels, const std::optional<sky_beam>& sky, const std::string& source);
 /// Appends "  LABEL           VALUE\n".
 void line(std::string& text, const std::string& label, const std::string& value);
+/// Appends the "outputs" line (the files, space-separated) and a "note" line per note.
+void outputs_and_notes(std::string& text, const std::vector<std::string>& outputs, const std::vector<std::string>& notes);
 /// "3.1 2.1 1.5 | 1.4 UNIT per cycle (4; | auto-mask on)": each cycle's noise, a bar where the
 /// auto-mask began.
 std::string cycles_text(const std::vector<noise_cycle>& cycles, const std::string& unit);
