@@ -192,40 +192,24 @@ nlohmann::json joint_summary_json(const run_summary& summary) {
     if (!channel.skipped) entry.update(image_json(channel));
     channels.push_back(std::move(entry));
   }
-  nlohmann::json json = {{"tool", "bkt-clean"},
-                         {"device", summary.device},
-                         {"algorithm", algorithm_name(summary.method)},
-                         {"joined", joint.joined},
-                         {"input", joint.from_channel_files ? "channel files" : "cube"},
-                         {"dirty", summary.dirty_path},
-                         {"psf", summary.psf_path},
-                         {"width", summary.width},
-                         {"height", summary.height},
-                         {"image_planes", summary.image_planes},
-                         {"unit", summary.unit},
-                         {"model_unit", summary.model_unit},
-                         {"scale_shape", scale_shape_name(joint.shape)},
-                         {"spectral_terms", joint.spectral_terms},
-                         {"reference_frequency_hz", joint.reference_frequency_hz ? nlohmann::json(*joint.reference_frequency_hz)
-                                                                                 : nlohmann::json(nullptr)},
-                         {"iterations", sum.iterations},
-                         {"components", sum.iterations},
-                         {"major_cycles", sum.major_cycles},
-                         {"minor_loops", sum.minor_loops},
-                         {"stop_reason", sum.stop},
-                         {"runs", runs},
-                         {"channels", channels},
-                         {"mfs", joint.mfs ? image_json(*joint.mfs) : nlohmann::json(nullptr)},
-                         {"beam", joint.mfs ? image_json(*joint.mfs)["beam"]
-                                            : beam_json(summary.restoring_beam, summary.restoring_sky_beam,
-                                                        summary.beam_given ? "given" : "fitted")},
-                         {"time_s",
-                          {{"read", summary.read_seconds},
-                           {"clean", summary.clean_seconds},
-                           {"restore", summary.restore_seconds},
-                           {"total", summary.total_seconds}}},
-                         {"outputs", summary.outputs},
-                         {"notes", summary.notes}};
+  nlohmann::json json = run_json(summary);
+  json.update({{"joined", joint.joined},
+              {"input", joint.from_channel_files ? "channel files" : "cube"},
+              {"scale_shape", scale_shape_name(joint.shape)},
+              {"spectral_terms", joint.spectral_terms},
+              {"reference_frequency_hz", joint.reference_frequency_hz ? nlohmann::json(*joint.reference_frequency_hz)
+                                                                      : nlohmann::json(nullptr)},
+              {"iterations", sum.iterations},
+              {"components", sum.iterations},
+              {"major_cycles", sum.major_cycles},
+              {"minor_loops", sum.minor_loops},
+              {"stop_reason", sum.stop},
+              {"runs", runs},
+              {"channels", channels},
+              {"mfs", joint.mfs ? image_json(*joint.mfs) : nlohmann::json(nullptr)},
+              {"beam", joint.mfs ? image_json(*joint.mfs)["beam"]
+                                 : beam_json(summary.restoring_beam, summary.restoring_sky_beam,
+                                             summary.beam_given ? "given" : "fitted")}});
   if (joint.runs.size() == 1) {
     // One engine run: its figures at the top level too, as a one-plane run has them.
     for (const char* key : {"scales", "per_scale", "noise_cycles", "threshold", "noise_sigma", "peak_residual"})

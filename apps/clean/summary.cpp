@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <numbers>
 
+#include "options.hpp"
 #include "summary_parts.hpp"
 
 namespace bkt::clean {
@@ -55,6 +56,26 @@ void line(std::string& text, const std::string& label, const std::string& value)
   char head[32];
   std::snprintf(head, sizeof head, "  %-15s ", label.c_str());
   text += head + value + "\n";
+}
+
+nlohmann::json run_json(const run_summary& summary) {
+  return {{"tool", "bkt-clean"},
+          {"device", summary.device},
+          {"algorithm", algorithm_name(summary.method)},
+          {"dirty", summary.dirty_path},
+          {"psf", summary.psf_path},
+          {"width", summary.width},
+          {"height", summary.height},
+          {"image_planes", summary.image_planes},
+          {"unit", summary.unit},
+          {"model_unit", summary.model_unit},
+          {"time_s",
+           {{"read", summary.read_seconds},
+            {"clean", summary.clean_seconds},
+            {"restore", summary.restore_seconds},
+            {"total", summary.total_seconds}}},
+          {"outputs", summary.outputs},
+          {"notes", summary.notes}};
 }
 
 void outputs_and_notes(std::string& text, const std::vector<std::string>& outputs, const std::vector<std::string>& notes) {
@@ -134,7 +155,7 @@ std::string format_summary(const run_summary& summary) {
   if (summary.joint) return format_joint_summary(summary);
   const totals sum = total_of(summary);
   const auto planes = static_cast<std::int64_t>(summary.planes.size());
-  std::string text = "bkt-clean: " + std::string(summary.method == algorithm::clark ? "clark" : "hogbom") + " on " +
+  std::string text = "bkt-clean: " + algorithm_name(summary.method) + " on " +
                      summary.device + ", " + std::to_string(summary.width) + " x " + std::to_string(summary.height) +
                      " pixels, " + std::to_string(planes) + (planes == 1 ? " plane" : " planes") + "\n";
   const std::string unit = " " + summary.unit;
@@ -203,33 +224,17 @@ nlohmann::json summary_json(const run_summary& summary) {
   }
   const nlohmann::json beam =
       beam_json(summary.restoring_beam, summary.restoring_sky_beam, summary.beam_given ? "given" : "fitted");
-  nlohmann::json json = {{"tool", "bkt-clean"},
-                         {"device", summary.device},
-                         {"algorithm", summary.method == algorithm::clark ? "clark" : "hogbom"},
-                         {"dirty", summary.dirty_path},
-                         {"psf", summary.psf_path},
-                         {"width", summary.width},
-                         {"height", summary.height},
-                         {"image_planes", summary.image_planes},
-                         {"unit", summary.unit},
-                         {"model_unit", summary.model_unit},
-                         {"iterations", sum.iterations},
-                         {"components", sum.iterations},
-                         {"component_pixels", sum.component_pixels},
-                         {"major_cycles", sum.major_cycles},
-                         {"model_flux", sum.model_flux},
-                         {"peak_residual", sum.peak_residual},
-                         {"residual_rms", sum.residual_rms},
-                         {"stop_reason", sum.stop},
-                         {"beam", beam},
-                         {"time_s",
-                          {{"read", summary.read_seconds},
-                           {"clean", summary.clean_seconds},
-                           {"restore", summary.restore_seconds},
-                           {"total", summary.total_seconds}}},
-                         {"planes", planes},
-                         {"outputs", summary.outputs},
-                         {"notes", summary.notes}};
+  nlohmann::json json = run_json(summary);
+  json.update({{"iterations", sum.iterations},
+              {"components", sum.iterations},
+              {"component_pixels", sum.component_pixels},
+              {"major_cycles", sum.major_cycles},
+              {"model_flux", sum.model_flux},
+              {"peak_residual", sum.peak_residual},
+              {"residual_rms", sum.residual_rms},
+              {"stop_reason", sum.stop},
+              {"beam", beam},
+              {"planes", planes}});
   if (summary.planes.size() == 1 && !summary.planes.front().skipped) {
     json["threshold"] = summary.planes.front().threshold;
     json["noise_sigma"] = planes.front()["noise_sigma"];

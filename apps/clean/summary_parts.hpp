@@ -13,6 +13,10 @@
 #include "io/beam_geometry.hpp"
 #include "noise_cycles.hpp"
 
+namespace bkt::clean {
+struct run_summary;
+}
+
 namespace bkt::clean::summary_parts {
 
 /// `value` through printf's `format`.
@@ -28,6 +32,9 @@ std::string beam_text(const beam& pixels, const std::optional<sky_beam>& sky, co
 nlohmann::json beam_json(const beam& pixels, const std::optional<sky_beam>& sky, const std::string& source);
 /// Appends "  LABEL           VALUE\n".
 void line(std::string& text, const std::string& label, const std::string& value);
+/// The fields every JSON summary has: the tool, device, algorithm, inputs and their size, units,
+/// times, outputs and notes.
+nlohmann::json run_json(const run_summary& summary);
 /// Appends the "outputs" line (the files, space-separated) and a "note" line per note.
 void outputs_and_notes(std::string& text, const std::vector<std::string>& outputs, const std::vector<std::string>& notes);
 /// "3.1 2.1 1.5 | 1.4 UNIT per cycle (4; | auto-mask on)": each cycle's noise, a bar where the

@@ -1,6 +1,7 @@
 #include "cpu/circular_convolver.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <stdexcept>
 
@@ -46,7 +47,8 @@ kernel_spectrum circular_convolver::spectrum_of(const std::vector<float>& kernel
 }
 
 void circular_convolver::forward(const float* in, work& w) const {
-  std::copy_n(in, width_ * height_, w.real.get());
+  // NaN (blank) pixels read as 0, as the GPU's scale_convolver reads them.
+  std::transform(in, in + width_ * height_, w.real.get(), [](float value) { return std::isnan(value) ? 0.0f : value; });
   fftwf_execute_dft_r2c(forward_.get(), w.real.get(), w.spectrum.get());
 }
 

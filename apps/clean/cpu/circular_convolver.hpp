@@ -33,13 +33,13 @@ class circular_convolver {
   };
   work make_work() const;
 
-  /// The forward transform of `in` (width x height) into w.spectrum.
+  /// The forward transform of `in` (width x height; NaN read as 0) into w.spectrum.
   void forward(const float* in, work& w) const;
   /// out = inverse(w.spectrum x kernel), w.spectrum left unchanged.
   void inverse_times(const kernel_spectrum& kernel, work& w, float* out) const;
   /// out = inverse(spectrum x kernel) through w's buffers: several threads may share `spectrum`.
   void inverse_times(const fftwf_complex* spectrum, const kernel_spectrum& kernel, work& w, float* out) const;
-  /// out = in (*) kernel (out may be in).
+  /// out = in (*) kernel (NaN read as 0; out may be in).
   void convolve(const float* in, const kernel_spectrum& kernel, work& w, float* out) const;
 
  private:

@@ -126,10 +126,7 @@ std::vector<scale_peak> joint_cpu_backend::find_peaks(const std::vector<int>& sc
   const std::vector<float> integrated = integrated_residual();
   const bool any_scale = std::any_of(scales.begin(), scales.end(), [&](int s) { return scales_[s].size > 0; });
   if (any_scale) {
-    std::vector<float> finite = integrated;
-    for (float& value : finite)
-      if (std::isnan(value)) value = 0;
-    circular_->forward(finite.data(), works_.front());
+    circular_->forward(integrated.data(), works_.front());
     for (int scale : scales) spectrum_of_scale(scale);  // made here, not by the threads below
     while (scale_works_.size() < scales.size()) scale_works_.push_back(circular_->make_work());
   }
@@ -181,11 +178,8 @@ joint_cpu_backend::candidates joint_cpu_backend::select_candidates(int scale, do
     const kernel_spectrum& kernel = spectrum_of_scale(scale);
     for_each_index(channels_count_, workers_, [&](std::int64_t c) {
       const auto channel = static_cast<std::size_t>(c);
-      std::vector<float> finite = residuals_[channel].pixels;
-      for (float& value : finite)
-        if (std::isnan(value)) value = 0;
-      convolved_[channel].resize(finite.size());
-      circular_->convolve(finite.data(), kernel, works_[channel], convolved_[channel].data());
+      convolved_[channel].resize(residuals_[channel].pixels.size());
+      circular_->convolve(residuals_[channel].pixels.data(), kernel, works_[channel], convolved_[channel].data());
     });
   }
   candidates list;
