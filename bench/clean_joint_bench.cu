@@ -5,7 +5,8 @@
 // the development machine): the GPU's whole run, then both paths' first two major cycles (the CPU
 // path's whole run takes minutes). Then the same settings on 8192^2 and 16384^2 x 4 channels with
 // PSFs of the image's size, three major cycles: the memory plan, the device memory the run held,
-// its time. BKT_CLEAN_BIG=0 leaves those out.
+// its time. BKT_CLEAN_BIG lists the big fields' sides (default 8192,16384; 0 leaves them out).
+// The whole GPU run is also timed step by step (timed_backend) to show where its time goes.
 //
 // Input (apps/clean/synthetic/spectral_field): 3000 point sources (0.05 to 5 Jy, N(> S) ~ S^-1.5)
 // and 40 Gaussians per 4096^2 with spectral indices from -1.2 to 0.3 at 1.2, 1.3, 1.4 and 1.5 GHz, the PSF of a
@@ -114,6 +115,8 @@ void describe(const char* who, const joint_result& result, double seconds) {
   for (std::size_t s = 0; s < result.scales.size(); ++s)
     std::printf(" %.3g px %lld (%.3g Jy)", result.scales[s], static_cast<long long>(result.per_scale[s].components),
                 result.per_scale[s].flux);
+  for (const unsampled_scale& dropped : result.dropped_scales)
+    std::printf("; left out from %.3g px (sampled fraction %.2g)", dropped.size, dropped.sampled_fraction);
   std::printf("\n");
 }
 
@@ -127,6 +130,58 @@ void expect_within(double got, double want, double tolerance, const std::string&
     mismatch(what + ": GPU " + std::to_string(got) + " against CPU " + std::to_string(want));
 }
 
+/// A backend that times each of another's steps (the stream drained after each): where a run's
+/// time goes.
+class timed_backend : public joint_backend {
+ public:
+  timed_backend(joint_backend& inner, cudaStream_t stream) : inner_(inner), stream_(stream) {}
+  void update_residuals() override { timed(0, [&] { inner_.update_residuals(); }); }
+  double integrated_sigma() override {
+    double sigma = 0;
+    timed(1, [&] { sigma = inner_.integrated_sigma(); });
+    return sigma;
+  }
+  std::vector<scale_peak> find_peaks(const std::vector<int>& scales, bool mask_on) override {
+    std::vector<scale_peak> peaks;
+    timed(2, [&] { peaks = inner_.find_peaks(scales, mask_on); });
+    return peaks;
+  }
+  sub_minor_outcome run_sub_minor(const sub_minor_request& request, bool mask_on, joint_result& result) override {
+    sub_minor_outcome outcome;
+    timed(3, [&] { outcome = inner_.run_sub_minor(request, mask_on, result); });
+    return outcome;
+  }
+  void fetch(joint_result& result) override { timed(4, [&] { inner_.fetch(result); }); }
+  void print() const {
+    static const char* const names[] = {"exact residuals", "noise", "scale peaks", "sub-minor loops", "fetch"};
+    std::printf("    time per step:");
+    for (int i = 0; i < 5; ++i) std::printf(" %s %.3f s (%lld calls);", names[i], seconds_[i], calls_[i]);
+    std::printf("\n");
+  }
+
+ private:
+  void timed(int step, const std::function<void()>& work) {
+    const auto start = std::chrono::steady_clock::now();
+    work();
+    BKT_CUDA_CHECK(cudaStreamSynchronize(stream_));
+    seconds_[step] += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    ++calls_[step];
+  }
+  joint_backend& inner_;
+  cudaStream_t stream_;
+  double seconds_[5] = {};
+  long long calls_[5] = {};
+};
+
+/// One more whole GPU run through timed_backend: the split of its time by step.
+void time_steps(const channel_set& channels, const joint_params& params, cudaStream_t stream) {
+  const scale_set scales = scales_for(channels, params);
+  gpu::joint_gpu_backend inner(channels, params, scales.scales, stream);
+  timed_backend backend(inner, stream);
+  (void)run_joint_clean(backend, channels, params, scales);
+  backend.print();
+}
+
 double gib(double bytes) { return bytes / (1024.0 * 1024.0 * 1024.0); }
 
 /// A big field on the GPU alone: the plan, the memory the run held (free memory before, less the
@@ -136,13 +191,13 @@ void big_field(std::int64_t side, cudaStream_t stream) {
   const synthetic::spectral_field field = bench_field(side, false);
   joint_params params = wsclean_settings(field.channels);
   params.max_major_cycles = 3;  // enough to show the run holds; the time per cycle is the figure
-  const std::vector<scale_info> scales = scales_for(field.channels, params);
-  const double planned = static_cast<double>(gpu::joint_device_bytes(field.channels, params, scales.size()));
+  const scale_set scales = scales_for(field.channels, params);
+  const double planned = static_cast<double>(gpu::joint_device_bytes(field.channels, params, scales.scales.size()));
   std::size_t free_before = 0, total = 0, free_after = 0;
   BKT_CUDA_CHECK(cudaMemGetInfo(&free_before, &total));
   joint_result result;
   const double seconds = seconds_of([&] {
-    gpu::joint_gpu_backend backend(field.channels, params, scales, stream);
+    gpu::joint_gpu_backend backend(field.channels, params, scales.scales, stream);
     BKT_CUDA_CHECK(cudaMemGetInfo(&free_after, &total));
     result = run_joint_clean(backend, field.channels, params, scales);
   });
@@ -170,6 +225,7 @@ void bench_body(const bkt::bench::options& opts, cudaStream_t stream) {
   std::printf("whole run, %lld^2 x 4 channels to 1 sigma (median of %d):\n", static_cast<long long>(side),
               std::min(opts.repeats, 3));
   describe("gpu", gpu_result, gpu_time.median_ms / 1000);
+  time_steps(field.channels, params, stream);
 
   // The CPU path takes minutes for the whole run here: both paths run its first major cycles.
   params.max_major_cycles = 2;
@@ -195,9 +251,15 @@ void bench_body(const bkt::bench::options& opts, cudaStream_t stream) {
   rep.add(row);
   rep.finish();
 
+  // BKT_CLEAN_BIG: the big fields' sides, comma-separated (default 8192,16384; 0: none).
   const char* big = std::getenv("BKT_CLEAN_BIG");
-  if (big == nullptr || std::string(big) != "0")
-    for (const std::int64_t big_side : {std::int64_t{8192}, std::int64_t{16384}}) big_field(big_side, stream);
+  std::string sides = big == nullptr ? "8192,16384" : big;
+  for (std::size_t at = 0; at < sides.size();) {
+    const std::size_t comma = std::min(sides.find(',', at), sides.size());
+    const std::int64_t big_side = std::atoll(sides.substr(at, comma - at).c_str());
+    if (big_side > 0) big_field(big_side, stream);
+    at = comma + 1;
+  }
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 #include "group_deconvolution.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include "bkt_apps/app_error.hpp"
 #include "bkt_apps/stopwatch.hpp"
@@ -129,6 +130,13 @@ void group_deconvolution::deconvolve(const std::vector<std::size_t>& members, bk
   clean_seconds_ += clean_start.seconds();
   verbose_(label + std::to_string(result.iterations) + " components in " + std::to_string(result.major_cycles) +
           " major cycles, stop " + stop_reason_name(result.reason));
+
+  for (const unsampled_scale& dropped : result.dropped_scales)
+    notes_.push_back(label + "multiscale: the scale of " + summary_parts::number(dropped.size) +
+                     (opts_.multiscale.scales.empty() ? " pixels and larger ones left out" : " pixels left out") +
+                     ": the PSF keeps " + std::to_string(std::lround(100 * dropped.sampled_fraction)) +
+                     " % of its peak (the shortest baselines do not see it; at least " +
+                     std::to_string(std::lround(100 * min_sampled_fraction)) + " % is needed)");
 
   joint_run_figures run;
   for (const std::size_t c : members) run.channels.push_back(static_cast<std::int64_t>(c));

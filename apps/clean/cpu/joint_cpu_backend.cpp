@@ -217,11 +217,17 @@ sub_minor_outcome joint_cpu_backend::run_sub_minor(const sub_minor_request& requ
   std::vector<float> flux(channels);
   const auto gain = static_cast<float>(info.gain);
   sub_minor_outcome outcome;
+  outcome.candidates = static_cast<std::int64_t>(count);
   while (count > 0 && outcome.taken < request.max_components) {
     std::size_t best = 0;
     for (std::size_t i = 1; i < count; ++i)
       if (std::fabs(list.integrated[i]) > std::fabs(list.integrated[best])) best = i;
-    if (!(static_cast<double>(std::fabs(list.integrated[best])) > request.stop_threshold)) break;
+    const double peak = std::fabs(list.integrated[best]);
+    if (!(peak > request.stop_threshold)) break;
+    if (request.divergence_level > 0 && peak > request.divergence_level) {
+      outcome.diverged = true;
+      break;
+    }
     for (std::size_t c = 0; c < channels; ++c) flux[c] = gain * list.values[c][best];
     fit_and_evaluate(fit_, flux.data());
     float integrated_flux = 0;
@@ -251,6 +257,7 @@ sub_minor_outcome joint_cpu_backend::run_sub_minor(const sub_minor_request& requ
     if (items * channels_count_ >= threaded_update_work) for_row_chunks(0, items, channels_count_ * 64, workers_, update);
     else update(0, items);
   }
+  for (const float value : list.integrated) outcome.last_peak = std::max(outcome.last_peak, static_cast<double>(std::fabs(value)));
   add_to_models(request.scale, list, taken);
   return outcome;
 }
@@ -289,8 +296,8 @@ void joint_cpu_backend::fetch(joint_result& result) {
 namespace bkt::clean {
 
 joint_result joint_clean_cpu(const channel_set& channels, const joint_params& params) {
-  const std::vector<scale_info> scales = scales_for(channels, params);
-  cpu::joint_cpu_backend backend(channels, params, scales);
+  const scale_set scales = scales_for(channels, params);
+  cpu::joint_cpu_backend backend(channels, params, scales.scales);
   return run_joint_clean(backend, channels, params, scales);
 }
 

@@ -317,6 +317,7 @@ sub_minor_outcome joint_gpu_backend::run_sub_minor(const sub_minor_request& requ
   params.psf_centre_y = static_cast<std::int32_t>(height_ / 2);
   params.gain = static_cast<float>(info.gain);
   params.stop_threshold = request.stop_threshold;
+  params.divergence_level = request.divergence_level;
   params.max_components = records;
   params.spectral_terms = spectral_terms_;
   params.abscissae = abscissae_.data();
@@ -328,8 +329,11 @@ sub_minor_outcome joint_gpu_backend::run_sub_minor(const sub_minor_request& requ
   const sub_minor_state state = count > 0 ? loop_->run(params, stream_) : sub_minor_state{};
 
   sub_minor_outcome outcome;
+  outcome.candidates = count;
   outcome.taken = state.taken;
   outcome.flux = state.flux_sum;
+  outcome.last_peak = peak_magnitude(state.peak);
+  outcome.diverged = state.diverged != 0;
   if (state.taken > 0) {
     const auto taken = static_cast<std::size_t>(state.taken);
     const std::vector<std::int32_t> xs = to_host_sync<std::int32_t>({record_x_.data(), taken}, stream_);
@@ -382,8 +386,8 @@ void joint_gpu_backend::fetch(joint_result& result) {
 namespace bkt::clean {
 
 joint_result joint_clean_gpu(const channel_set& channels, const joint_params& params, cudaStream_t stream) {
-  const std::vector<scale_info> scales = scales_for(channels, params);
-  gpu::joint_gpu_backend backend(channels, params, scales, stream);
+  const scale_set scales = scales_for(channels, params);
+  gpu::joint_gpu_backend backend(channels, params, scales.scales, stream);
   return run_joint_clean(backend, channels, params, scales);
 }
 

@@ -40,9 +40,14 @@ __device__ void choose_next(const sub_minor_params& p, sub_minor_state& state, s
   state.arrived = 0;
   state.peak = key;
   state.has_flux = 0;
-  if (key == no_peak || static_cast<double>(peak_magnitude(key)) <= p.stop_threshold ||
-      state.taken >= p.max_components) {
+  const double magnitude = peak_magnitude(key);
+  if (key == no_peak || magnitude <= p.stop_threshold || state.taken >= p.max_components) {
     state.stop = 1;
+    return;
+  }
+  if (p.divergence_level > 0 && magnitude > p.divergence_level) {
+    state.stop = 1;
+    state.diverged = 1;
     return;
   }
   const std::int64_t i = peak_index(key);

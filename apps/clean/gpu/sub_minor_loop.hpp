@@ -34,6 +34,7 @@ struct sub_minor_params {
   std::int32_t psf_width = 0, psf_height = 0, psf_centre_x = 0, psf_centre_y = 0;
   float gain = 0;
   double stop_threshold = 0;
+  double divergence_level = 0;      // stop as diverged once the peak rises above this (0: never)
   std::int64_t max_components = 0;  // also the record arrays' capacity
   int spectral_terms = 0;
   const double* abscissae = nullptr;  // [channel]
@@ -50,6 +51,7 @@ struct sub_minor_state {
   unsigned int arrived = 0;     // blocks done with the current launch
   int stop = 0;
   int has_flux = 0;             // `flux` holds a component still to subtract
+  int diverged = 0;             // stopped by divergence_level
   std::int64_t taken = 0;
   double flux_sum = 0;          // integrated flux taken
 };

@@ -49,6 +49,7 @@ sub_minor_request request_for(algorithm method, int scale, const scale_info& inf
                               double sidelobe, double multiscale_gain) {
   sub_minor_request request;
   request.scale = scale;
+  request.divergence_level = divergence_factor * peak / info.bias;  // the loop starts from the unbiased peak
   switch (method) {
     case algorithm::multiscale: {
       const double level = std::max(cycle_threshold, (1 - multiscale_gain) * peak) / info.bias;
@@ -111,15 +112,17 @@ std::vector<double> spectral_abscissae(const channel_set& channels) {
   return x;
 }
 
-std::vector<scale_info> scales_for(const channel_set& channels, const joint_params& params) {
-  if (params.method != algorithm::multiscale) return delta_scale(params.gain);
+scale_set scales_for(const channel_set& channels, const joint_params& params) {
+  if (params.method != algorithm::multiscale) return {delta_scale(params.gain), {}};
   return make_scales(params.multiscale, params.beam_fwhm, params.gain, integrated_psf(channels), channels.width(),
                      channels.height());
 }
 
 joint_result run_joint_clean(joint_backend& backend, const channel_set& channels, const joint_params& params,
-                             const std::vector<scale_info>& scales) {
+                             const scale_set& set) {
+  const std::vector<scale_info>& scales = set.scales;
   joint_result result;
+  result.dropped_scales = set.dropped;
   for (const scale_info& scale : scales) result.scales.push_back(scale.size);
   result.per_scale.resize(scales.size());
   const bool multiscale = params.method == algorithm::multiscale;
@@ -129,6 +132,11 @@ joint_result run_joint_clean(joint_backend& backend, const channel_set& channels
   std::vector<scale_peak> peaks(scales.size());
   bool masked = false;
   double first_peak = 0;  // Högbom and Clark: the divergence rule's reference
+  // Whether `peak` has diverged from `reference` (the run's first peak, or for multiscale the
+  // major cycle's).
+  const auto diverged = [&](double peak, double reference) {
+    return reference > 0 && peak > (multiscale ? multiscale_divergence_limit : divergence_factor) * reference;
+  };
   bool finished = false;
   const bool trace = trace_enabled();
   while (!finished) {
@@ -165,12 +173,13 @@ joint_result run_joint_clean(joint_backend& backend, const channel_set& channels
       result.cycles.push_back(entry);
       break;
     }
-    if (!multiscale && first_peak > 0 && peak > divergence_factor * first_peak) {
+    if (!multiscale && diverged(peak, first_peak)) {
       result.reason = stop_reason::diverged;
       result.cycles.push_back(entry);
       break;
     }
     if (first_peak == 0) first_peak = peak;
+    const double cycle_peak = peak;
 
     const double cycle_threshold = std::max(entry.level, (1 - params.mgain) * peak);
     std::int64_t countdown = countdown_start;
@@ -188,17 +197,23 @@ joint_result run_joint_clean(joint_backend& backend, const channel_set& channels
       const sub_minor_outcome outcome = backend.run_sub_minor(request, masked, result);
       if (trace)
         std::fprintf(stderr, "bkt-clean joint: cycle %lld loop %lld scale %g peak %g (x %lld y %lld) cycle threshold %g "
-                             "loop threshold %g took %lld flux %g\n",
+                             "loop threshold %g candidates %lld took %lld flux %g, last peak %g\n",
                      static_cast<long long>(result.major_cycles), static_cast<long long>(result.minor_loops), info.size,
                      peak, static_cast<long long>(peaks[static_cast<std::size_t>(scale)].x),
                      static_cast<long long>(peaks[static_cast<std::size_t>(scale)].y), cycle_threshold,
-                     request.stop_threshold, static_cast<long long>(outcome.taken), outcome.flux);
+                     request.stop_threshold, static_cast<long long>(outcome.candidates),
+                     static_cast<long long>(outcome.taken), outcome.flux, outcome.last_peak);
       backend.update_residuals();
       ++result.minor_loops;
       result.iterations += outcome.taken;
       entry.iterations += outcome.taken;
       result.per_scale[static_cast<std::size_t>(scale)].components += outcome.taken;
       result.per_scale[static_cast<std::size_t>(scale)].flux += outcome.flux;
+      if (outcome.diverged) {
+        result.reason = stop_reason::diverged;
+        finished = true;
+        break;
+      }
 
       const double last = biased(peaks[static_cast<std::size_t>(scale)], info);
       for (std::size_t s = 0; s < scales.size(); ++s)
@@ -210,7 +225,7 @@ joint_result run_joint_clean(joint_backend& backend, const channel_set& channels
       if (scale < 0) break;
       peak = biased(peaks[static_cast<std::size_t>(scale)], scales[static_cast<std::size_t>(scale)]);
       result.peak_residual = peak;
-      if (!multiscale && peak > divergence_factor * first_peak) {
+      if (diverged(peak, multiscale ? cycle_peak : first_peak)) {
         result.reason = stop_reason::diverged;
         finished = true;
         break;

@@ -25,6 +25,13 @@
 // The sub-minor loop reads each PSF's central part of the image's size, as WSClean's does: a
 // component there moves the pixels within half the image of it, and the exact residuals after the
 // loop add what lies beyond.
+// Divergence: CLEAN diverges where the residual holds what no component seen through the PSF can
+// explain (white noise outside the sampled uv cells, gridding or calibration errors): the peak
+// then grows. A sub-minor loop stops as diverged once its candidates' peak exceeds
+// divergence_factor (1.1, Högbom's rule) times the peak it started from; Högbom and Clark stop
+// once the integrated peak exceeds 1.1 times the first, multiscale once a scale's biased peak
+// exceeds multiscale_divergence_limit times the major cycle's first.
+// Either ends the run with stop_reason::diverged, its components kept.
 // Scales stay active while their peak times bias exceeds (1 - gain) of the last chosen one's
 // (WSClean's rule). With --auto-mask, each scale's mask is the pixels where that scale has taken
 // components; once the mask is on, a scale searches only its own mask.
@@ -42,6 +49,10 @@
 #include "noise_cycles.hpp"
 
 namespace bkt::clean {
+
+/// How far multiscale's biased peaks may rise within a major cycle before the run counts as diverged:
+/// loose, so that no run of the tests or the bench trips it (their peaks only fall); not swept.
+inline constexpr double multiscale_divergence_limit = 4.0;
 
 /// Channels deconvolved together. Every image has the same size; every PSF is prepared
 /// (prepare_psf) and of one size, the image's or twice it.
@@ -93,6 +104,7 @@ struct joint_result {
   std::vector<image> model;      // per channel: the components convolved with their kernels
   std::vector<image> residual;   // per channel: dirty - model (*) psf
   std::vector<double> scales;    // pixels
+  std::vector<unsampled_scale> dropped_scales;  // scale_set::dropped
   std::vector<joint_component> components;  // in the order taken
   std::vector<float> fluxes;     // components.size() x channels: component i's flux in channel c at [i * channels + c]
   std::vector<scale_totals> per_scale;
@@ -116,12 +128,16 @@ struct sub_minor_request {
   int scale = 0;
   double candidate_threshold = 0;  // candidates: |integrated convolved residual| >= this
   double stop_threshold = 0;       // the loop stops once the candidates' peak is at or below this
+  double divergence_level = 0;     // ... and as diverged once it rises above this
   std::int64_t max_components = 0;
 };
 
 struct sub_minor_outcome {
+  std::int64_t candidates = 0;
   std::int64_t taken = 0;
-  double flux = 0;  // sum over components of their integrated flux
+  double flux = 0;       // sum over components of their integrated flux
+  double last_peak = 0;  // the candidates' largest |integrated value| when the loop stopped
+  bool diverged = false; // it stopped because that peak rose above request.divergence_level
 };
 
 /// The heavy steps. A backend owns the channels' dirty images, models, residuals and PSFs.
@@ -151,11 +167,11 @@ image integrated_psf(const channel_set& channels);
 
 /// The scales of a run: make_scales for multiscale (the integrated PSF, params.beam_fwhm), else
 /// the delta scale alone.
-std::vector<scale_info> scales_for(const channel_set& channels, const joint_params& params);
+scale_set scales_for(const channel_set& channels, const joint_params& params);
 
-/// The run, by the rules above, with the scales of scales_for.
+/// The run, by the rules above, with the scales of scales_for (a backend built with set.scales).
 joint_result run_joint_clean(joint_backend& backend, const channel_set& channels, const joint_params& params,
-                             const std::vector<scale_info>& scales);
+                             const scale_set& set);
 
 /// The whole run on the CPU (cpu/joint_cpu_backend).
 joint_result joint_clean_cpu(const channel_set& channels, const joint_params& params);

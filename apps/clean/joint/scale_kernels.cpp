@@ -68,6 +68,19 @@ double psf_peak_at(const image& psf, const scale_kernel& kernel) {
   return sum;
 }
 
+/// (kernel (*) Gaussian beam of FWHM `beam_fwhm` and peak 1) at the centre: psf_peak_at for a PSF
+/// that samples every spacing.
+double beam_peak_at(double beam_fwhm, const scale_kernel& kernel) {
+  const std::int64_t half = kernel.width / 2;
+  const double sigma = beam_fwhm / (2 * std::sqrt(2 * std::numbers::ln2));
+  double sum = 0;
+  for (std::int64_t dy = -half; dy <= half; ++dy)
+    for (std::int64_t dx = -half; dx <= half; ++dx)
+      sum += static_cast<double>(kernel.at(dx, dy)) *
+             std::exp(-static_cast<double>(dx * dx + dy * dy) / (2 * sigma * sigma));
+  return sum;
+}
+
 }  // namespace
 
 std::string scale_shape_name(scale_shape shape) {
@@ -79,13 +92,15 @@ scale_kernel make_scale_kernel(double size, scale_shape shape, std::int64_t max_
   return shape == scale_shape::gaussian ? gaussian(size, max_width) : tapered_quadratic(size);
 }
 
-std::vector<scale_info> make_scales(const multiscale_settings& settings, double beam_fwhm, double gain,
-                                    const image& psf, std::int64_t width, std::int64_t height) {
+scale_set make_scales(const multiscale_settings& settings, double beam_fwhm, double gain, const image& psf,
+                      std::int64_t width, std::int64_t height) {
   const double fits_below = 0.5 * static_cast<double>(std::min(width, height));
+  const double beam = std::max(beam_fwhm, 0.5);
   // WSClean's bias reference is twice the beam, and its automatic scales start at twice that.
-  const double bias_reference = 2 * std::max(beam_fwhm, 0.5);
+  const double bias_reference = 2 * beam;
+  const bool automatic = settings.scales.empty();
   std::vector<double> sizes;
-  if (settings.scales.empty()) {
+  if (automatic) {
     sizes.push_back(0);
     for (double size = 2 * bias_reference; size < fits_below; size *= 2) {
       if (settings.max_scales > 0 && static_cast<std::int64_t>(sizes.size()) >= settings.max_scales) break;
@@ -100,19 +115,30 @@ std::vector<scale_info> make_scales(const multiscale_settings& settings, double 
       throw bkt::apps::usage_error("--multiscale-scales: every scale is at least half the image's smaller side (" +
                                    std::to_string(static_cast<long long>(fits_below)) + " pixels)");
   }
-  std::vector<scale_info> scales;
+  scale_set set;
   for (double size : sizes) {
     scale_info info;
     info.size = size;
     info.kernel = make_scale_kernel(size, settings.shape, std::min(width, height));
-    const bool delta = size == 0 || sizes.size() < 2;
-    info.bias = delta ? 1.0 : std::pow(settings.scale_bias, -std::log2(size / bias_reference));
     info.psf_peak = size == 0 ? 1.0 : psf_peak_at(psf, info.kernel);
+    const double sampled = size == 0 ? 1.0 : info.psf_peak / beam_peak_at(beam, info.kernel);
+    if (!(sampled >= min_sampled_fraction)) {
+      set.dropped.push_back({size, sampled});
+      if (automatic) break;  // larger scales reach further past what the array sees
+      continue;
+    }
+    info.bias = size == 0 ? 1.0 : std::pow(settings.scale_bias, -std::log2(size / bias_reference));
     info.gain = gain / info.psf_peak;
     info.border = static_cast<std::int64_t>(std::ceil(size / 2));
-    scales.push_back(std::move(info));
+    set.scales.push_back(std::move(info));
   }
-  return scales;
+  if (set.scales.empty())
+    throw bkt::apps::usage_error("--multiscale-scales: the PSF samples none of the scales given (the smallest keeps " +
+                                 std::to_string(static_cast<int>(std::lround(100 * set.dropped.front().sampled_fraction))) +
+                                 " % of its peak; at least " +
+                                 std::to_string(static_cast<int>(std::lround(100 * min_sampled_fraction))) + " % is needed)");
+  if (set.scales.size() == 1) set.scales.front().bias = 1;  // a single scale: nothing to weigh it against
+  return set;
 }
 
 std::vector<scale_info> delta_scale(double gain) {

@@ -15,6 +15,13 @@
 //   kernel, at its centre: a component then removes `gain` of the scale-convolved residual's peak.
 // - A scale's components lie at least ceil(s / 2) pixels from the image's edges (its border), so
 //   that the kernel, convolved circularly at the image's size, never wraps.
+// - Only scales the PSF samples are kept. An interferometer measures no zero spacing, so its PSF
+//   integrates to about 0: beyond the largest scale its shortest baselines see, psf_peak(s) falls
+//   to about 0 or below, and the gain gain / psf_peak(s) grows without bound or changes sign (on a
+//   16384^2 field the automatic list reached 7564 px, with gains up to 2e11). WSClean keeps such
+//   scales; we leave out every scale whose sampled fraction, psf_peak(s) over the same kernel's
+//   peak on a Gaussian beam of the beam's width (a PSF that samples every spacing), is below
+//   min_sampled_fraction. The automatic list ends at the first such scale.
 #pragma once
 
 #include <cstdint>
@@ -59,13 +66,31 @@ struct scale_info {
   std::int64_t border = 0;  // components at least this far from the edges: ceil(size / 2)
 };
 
+/// The least sampled fraction a scale is kept with. Measured (docs/tools/bkt-clean.md): PSFs of
+/// our Y array and WSClean's PSF of data/clean/wsclean-sim-4ch give 1.14 to 2.9 at the scales they
+/// sample and at most 0.15 beyond, so any value between leaves the same scales; 0.5 is the middle.
+inline constexpr double min_sampled_fraction = 0.5;
+
+/// A scale left out: its size (pixels) and its sampled fraction.
+struct unsampled_scale {
+  double size = 0;
+  double sampled_fraction = 0;
+};
+
+/// The scales of a run and those left out because the PSF does not sample them.
+struct scale_set {
+  std::vector<scale_info> scales;        // sorted by size; scale 0 first when present
+  std::vector<unsampled_scale> dropped;  // the automatic list: its first unsampled scale alone
+};
+
 /// The scales for an image of width x height with a beam `beam_fwhm` pixels wide (WSClean takes its
 /// theoretical beam, from the longest baseline, which an image does not carry; bkt-clean the
 /// minor axis of the beam fitted to the integrated PSF), the integrated PSF `psf` (peak at
 /// psf_centre) and loop gain `gain`.
 /// Given scales are sorted and de-duplicated; any that do not fit (size >= half the smaller side)
-/// are dropped. Throws bkt::apps::usage_error when none is left.
-std::vector<scale_info> make_scales(const multiscale_settings& settings, double beam_fwhm, double gain,
+/// are dropped, and so are those the PSF does not sample (into `dropped`). Throws
+/// bkt::apps::usage_error when none is left.
+scale_set make_scales(const multiscale_settings& settings, double beam_fwhm, double gain,
                                     const image& psf, std::int64_t width, std::int64_t height);
 
 /// The single delta scale that Högbom and Clark use.

@@ -7,10 +7,13 @@
 #include <set>
 #include <tuple>
 
+#include "cpu/joint_cpu_backend.hpp"
 #include "cpu/padded_convolver.hpp"
 #include "gpu/joint_gpu_backend.hpp"
 #include "joint/joint_clean.hpp"
+#include "synthetic/seeded_random.hpp"
 #include "synthetic/spectral_field.hpp"
+#include "synthetic/uv_psf.hpp"
 #include "wsclean_field.hpp"
 
 namespace bkt::clean {
@@ -200,6 +203,63 @@ TEST(joint_cpu, hogbom_and_clark_reach_their_threshold_over_joined_channels) {
       EXPECT_NEAR(image_sum(result.model[c]), listed, 1e-3 * std::fabs(listed));
     }
   }
+}
+
+TEST(joint_cpu, sub_minor_loop_stops_as_diverged_above_its_level) {
+  const channel_set channels = clean_test::wsclean_field_channels();
+  const joint_params params = clean_test::wsclean_field_params(channels);
+  const std::vector<scale_info> scales = scales_for(channels, params).scales;
+  for (const double level : {0.9, 1.1}) {
+    SCOPED_TRACE("divergence level " + std::to_string(level) + " x the peak");
+    cpu::joint_cpu_backend backend(channels, params, scales);
+    const scale_peak peak = backend.find_peaks({0}, false).front();
+    ASSERT_TRUE(peak.found);
+    sub_minor_request request;
+    request.candidate_threshold = request.stop_threshold = 0.5 * std::fabs(peak.value);
+    request.divergence_level = level * std::fabs(peak.value);
+    request.max_components = 1000;
+    joint_result result;
+    const sub_minor_outcome outcome = backend.run_sub_minor(request, false, result);
+    EXPECT_GT(outcome.candidates, 0);
+    if (level < 1) {  // the loop's own start lies above the level: nothing is taken
+      EXPECT_TRUE(outcome.diverged);
+      EXPECT_EQ(outcome.taken, 0);
+      EXPECT_NEAR(outcome.last_peak, std::fabs(peak.value), 1e-4 * std::fabs(peak.value));
+    } else {
+      EXPECT_FALSE(outcome.diverged);
+      EXPECT_GT(outcome.taken, 0);
+      EXPECT_LE(outcome.last_peak, request.stop_threshold);
+    }
+    EXPECT_EQ(result.components.size(), static_cast<std::size_t>(outcome.taken));
+  }
+}
+
+TEST(joint_cpu, white_noise_the_psf_cannot_explain_stops_as_diverged) {
+  // A snapshot's sparse uv coverage and white noise added after it: most of the noise lies in uv
+  // cells no component can reach, and without a threshold the loops chase it.
+  channel_set channels;
+  synthetic::seeded_random random(7);
+  for (int c = 0; c < 4; ++c) {
+    synthetic::uv_coverage_config coverage;
+    coverage.width = coverage.height = 256;
+    coverage.hour_angle_steps = 1;
+    coverage.max_uv_fraction = 0.7 * (1.2 + 0.1 * c) / 1.5;
+    channels.psf.push_back(synthetic::make_uv_psf(coverage));
+    image noise{256, 256, std::vector<float>(256 * 256)};
+    for (float& value : noise.pixels) value = static_cast<float>(random.normal());
+    channels.dirty.push_back(std::move(noise));
+    channels.weights.push_back(1);
+    channels.frequencies.push_back(1.2e9 + 0.1e9 * c);
+  }
+  joint_params params;
+  params.method = algorithm::multiscale;
+  params.niter = 20000;
+  params.spectral_terms = 2;
+  params.multiscale.scales = {0, 40};
+  params.beam_fwhm = fit_beam(integrated_psf(channels)).minor_fwhm;
+  const joint_result result = joint_clean_cpu(channels, params);
+  EXPECT_EQ(result.reason, stop_reason::diverged);
+  EXPECT_LT(result.iterations, params.niter);
 }
 
 }  // namespace

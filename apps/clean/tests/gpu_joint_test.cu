@@ -58,7 +58,7 @@ TEST(joint_gpu, each_step_gives_the_cpu_figures) {
   BKT_REQUIRE_GPU();
   const channel_set channels = wsclean_field_channels();
   const joint_params params = wsclean_field_params(channels);
-  const std::vector<scale_info> scales = scales_for(channels, params);
+  const std::vector<scale_info> scales = scales_for(channels, params).scales;
   ASSERT_GE(scales.size(), 3u);
   bkt::owned_stream stream;
   cpu::joint_cpu_backend on_cpu(channels, params, scales);
@@ -168,6 +168,32 @@ TEST(joint_gpu, hogbom_takes_the_cpu_components_in_its_first_cycle) {
     ASSERT_EQ(gpu.components[i].y, cpu.components[i].y) << "component " << i;
   }
   for (std::size_t i = 0; i < cpu.fluxes.size(); ++i) EXPECT_EQ(gpu.fluxes[i], cpu.fluxes[i]) << "flux " << i;
+}
+
+TEST(joint_gpu, sub_minor_loop_stops_as_diverged_where_the_cpu_does) {
+  BKT_REQUIRE_GPU();
+  const channel_set channels = wsclean_field_channels();
+  const joint_params params = wsclean_field_params(channels);
+  const std::vector<scale_info> scales = scales_for(channels, params).scales;
+  bkt::owned_stream stream;
+  for (const double level : {0.9, 1.1}) {
+    SCOPED_TRACE("divergence level " + std::to_string(level) + " x the peak");
+    cpu::joint_cpu_backend on_cpu(channels, params, scales);
+    gpu::joint_gpu_backend on_gpu(channels, params, scales, stream.get());
+    const scale_peak peak = on_cpu.find_peaks({0}, false).front();
+    sub_minor_request request;
+    request.candidate_threshold = request.stop_threshold = 0.5 * std::fabs(peak.value);
+    request.divergence_level = level * std::fabs(peak.value);
+    request.max_components = 1000;
+    joint_result cpu_result, gpu_result;
+    const sub_minor_outcome cpu = on_cpu.run_sub_minor(request, false, cpu_result);
+    const sub_minor_outcome gpu = on_gpu.run_sub_minor(request, false, gpu_result);
+    EXPECT_EQ(gpu.diverged, cpu.diverged);
+    EXPECT_EQ(gpu.diverged, level < 1);
+    EXPECT_EQ(gpu.candidates, cpu.candidates);
+    EXPECT_EQ(gpu.taken, cpu.taken);
+    EXPECT_NEAR(gpu.last_peak, cpu.last_peak, 1e-4 * cpu.last_peak);
+  }
 }
 
 }  // namespace
