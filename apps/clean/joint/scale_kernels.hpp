@@ -13,8 +13,10 @@
 //   scale): a peak at scale s is chosen when its value times the bias is the largest.
 // - The gain at scale s: gain / psf_peak(s), psf_peak(s) the integrated PSF convolved with the
 //   kernel, at its centre: a component then removes `gain` of the scale-convolved residual's peak.
-// - A scale's components lie at least ceil(s / 2) pixels from the image's edges (its border), so
-//   that the kernel, convolved circularly at the image's size, never wraps.
+// - A scale's components lie at least ceil(s / 2) pixels from the image's edges (its border, as
+//   WSClean's): a tapered-quadratic kernel, convolved circularly at the image's size, then never
+//   wraps; a Gaussian one reaches 1.125 s and wraps up to 0.4 % of a border component's flux to
+//   the opposite edge (docs/tools/bkt-clean.md, open problems).
 // - Only scales the PSF samples are kept. An interferometer measures no zero spacing, so its PSF
 //   integrates to about 0: beyond the largest scale its shortest baselines see, psf_peak(s) falls
 //   to about 0 or below, and the gain gain / psf_peak(s) grows without bound or changes sign (on a
