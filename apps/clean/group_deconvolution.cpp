@@ -142,6 +142,7 @@ void group_deconvolution::deconvolve(const std::vector<std::size_t>& members, bk
   for (const std::size_t c : members) run.channels.push_back(static_cast<std::int64_t>(c));
   run.scales = result.scales;
   run.per_scale = result.per_scale;
+  run.scales_left_out = result.dropped_scales;
   run.cycles = result.cycles;
   run.iterations = result.iterations;
   run.major_cycles = result.major_cycles;

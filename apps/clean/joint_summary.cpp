@@ -112,8 +112,12 @@ nlohmann::json run_json(const joint_run_figures& run) {
     per_scale.push_back({{"scale", run.scales[s]},
                          {"components", run.per_scale[s].components},
                          {"flux", run.per_scale[s].flux}});
+  nlohmann::json left_out = nlohmann::json::array();
+  for (const unsampled_scale& scale : run.scales_left_out)
+    left_out.push_back({{"scale", scale.size}, {"sampled_fraction", scale.sampled_fraction}});
   return {{"channels", run.channels},
           {"scales", run.scales},
+          {"scales_left_out", left_out},
           {"per_scale", per_scale},
           {"noise_cycles", cycles_json(run.cycles)},
           {"iterations", run.iterations},
@@ -212,7 +216,8 @@ nlohmann::json joint_summary_json(const run_summary& summary) {
                                              summary.beam_given ? "given" : "fitted")}});
   if (joint.runs.size() == 1) {
     // One engine run: its figures at the top level too, as a one-plane run has them.
-    for (const char* key : {"scales", "per_scale", "noise_cycles", "threshold", "noise_sigma", "peak_residual"})
+    for (const char* key :
+         {"scales", "scales_left_out", "per_scale", "noise_cycles", "threshold", "noise_sigma", "peak_residual"})
       json[key] = runs.front()[key];
   }
   return json;

@@ -24,6 +24,7 @@ struct joint_run_figures {
   std::vector<std::int64_t> channels;     // the input channels it deconvolved
   std::vector<double> scales;             // pixels
   std::vector<scale_totals> per_scale;
+  std::vector<unsampled_scale> scales_left_out;  // the PSF does not sample them (scale_kernels.hpp)
   std::vector<noise_cycle> cycles;        // one per major cycle (noise_cycles.hpp's shape)
   std::int64_t iterations = 0, major_cycles = 0, minor_loops = 0;
   stop_reason reason = stop_reason::niter;

@@ -109,6 +109,8 @@ TEST_F(joint_runs, wsclean_simulation_matches_wsclean) {
   EXPECT_EQ(json["stop_reason"], "threshold");
   EXPECT_GT(json["scales"].size(), 2u);
   EXPECT_EQ(json["scales"][0], 0.0);
+  EXPECT_TRUE(json["scales_left_out"].is_array());
+  EXPECT_TRUE(json["scales_left_out"].empty());  // the PSF samples every scale below half the image
   EXPECT_GE(json["noise_cycles"].size(), 3u);
   EXPECT_TRUE(json["noise_cycles"].back()["masked"].get<bool>());
   EXPECT_EQ(json["channels"].size(), 4u);
