@@ -32,19 +32,6 @@ bool has_scales(const std::vector<scale_info>& scales) {
   return std::any_of(scales.begin(), scales.end(), [](const scale_info& s) { return s.size > 0; });
 }
 
-plane_geometry geometry_of(const channel_set& channels) {
-  const image& dirty = channels.dirty.front();
-  const image& psf = channels.psf.front();
-  plane_geometry g;
-  g.width = static_cast<std::int32_t>(dirty.width);
-  g.height = static_cast<std::int32_t>(dirty.height);
-  g.psf_width = static_cast<std::int32_t>(psf.width);
-  g.psf_height = static_cast<std::int32_t>(psf.height);
-  g.psf_centre_x = static_cast<std::int32_t>(psf_centre(psf.width));
-  g.psf_centre_y = static_cast<std::int32_t>(psf_centre(psf.height));
-  return g;
-}
-
 /// The smallest float f with double(f) >= threshold: |value| >= f in float is |value| >= threshold.
 float float_at_least(double threshold) {
   float level = static_cast<float>(threshold);
@@ -66,7 +53,7 @@ void grow(device_buffer<T>& buffer, std::int64_t count, cudaStream_t stream) {
 }  // namespace
 
 std::int64_t joint_device_bytes(const channel_set& channels, const joint_params& params, std::size_t scale_count) {
-  const plane_geometry g = geometry_of(channels);
+  const plane_geometry g = geometry_of(channels.dirty.front(), channels.psf.front());
   const std::int64_t pixels = g.pixels(), count = channels.channels();
   const bool scales = params.method == algorithm::multiscale;
   const std::int64_t psf_pixels = std::int64_t{g.psf_width} * g.psf_height;
@@ -128,7 +115,7 @@ joint_gpu_backend::joint_gpu_backend(const channel_set& channels, const joint_pa
   selected_ = device_buffer<std::uint64_t>(pixels_, stream);
 
   // Each PSF goes up once: its spectrum for the exact residuals, its central part for the loops.
-  const plane_geometry g = geometry_of(channels);
+  const plane_geometry g = geometry_of(channels.dirty.front(), channels.psf.front());
   exact_.emplace(g, nullptr, channels_count_, stream, channels_count_, 1);
   {
     device_buffer<float> psf(psf_width_ * psf_height_, stream);

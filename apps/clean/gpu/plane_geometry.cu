@@ -22,6 +22,10 @@ plane_geometry make_geometry(const image& dirty, const image& psf, const clean_p
   BKT_EXPECTS(params.gain > 0 && params.gain <= 1, "clean_gpu: gain must be in (0, 1]");
   BKT_EXPECTS(params.mgain > 0 && params.mgain <= 1, "clean_gpu: mgain must be in (0, 1]");
   BKT_EXPECTS(params.threshold >= 0, "clean_gpu: threshold must not be negative");
+  return geometry_of(dirty, psf);
+}
+
+plane_geometry geometry_of(const image& dirty, const image& psf) {
   plane_geometry g;
   g.width = static_cast<std::int32_t>(dirty.width);
   g.height = static_cast<std::int32_t>(dirty.height);

@@ -30,6 +30,10 @@ struct plane_geometry {
 /// bkt::error naming the problem.
 plane_geometry make_geometry(const image& dirty, const image& psf, const clean_params& params);
 
+/// The geometry of `dirty` and `psf` (centre at psf_centre), unchecked: for callers that checked
+/// the sizes themselves.
+plane_geometry geometry_of(const image& dirty, const image& psf);
+
 /// Where one plane lives on the device.
 struct device_plane {
   float* residual = nullptr;  // padded_pixels() floats, 16-byte aligned, padding NaN

@@ -50,6 +50,15 @@ struct row_outputs {
   }
 };
 
+/// Row r's outputs: its k values and indices (4 or 8 bytes each) at r * k.
+template <class T>
+__device__ row_outputs<T> outputs_of_row(const T* data, std::int64_t r, std::int64_t cols, std::int64_t k, T* values,
+                                         void* indices, bool wide_indices, radix_word<T> flip) {
+  const std::int64_t first = r * k;
+  void* row_indices = indices ? static_cast<char*>(indices) + (wide_indices ? 8 : 4) * first : nullptr;
+  return {data + r * cols, values ? values + first : nullptr, row_indices, wide_indices, flip};
+}
+
 /// Writes k records (words[j], positions[j]: shared memory, in position order) sorted by word
 /// (stable: equal words keep their order). Every thread of the block calls it; the records may lie
 /// in s.big.selected.
@@ -126,12 +135,7 @@ __global__ void __launch_bounds__(threads, row_blocks<T, Sorted>)
     oriented_words(raw, flip, words);
     if (prefetch && r + gridDim.x < rows) load_tile(data + (r + gridDim.x) * cols, cols, raw);
     const cut<W> c = tile_cut(s, words, valid, static_cast<unsigned>(cols), static_cast<unsigned>(k));
-    const std::int64_t first = r * k;
-    const row_outputs<T> out{data + r * cols, values ? values + first : nullptr,
-                             indices ? static_cast<void*>(wide_indices ? static_cast<char*>(indices) + 8 * first
-                                                                       : static_cast<char*>(indices) + 4 * first)
-                                     : nullptr,
-                             wide_indices, flip};
+    const row_outputs<T> out = outputs_of_row(data, r, cols, k, values, indices, wide_indices, flip);
     emit_outputs(s, words, valid, c, static_cast<unsigned>(k), position, out);
   }
 }
@@ -257,12 +261,7 @@ __global__ void __launch_bounds__(threads, row_blocks<T, Sorted>)
     }
     // The row's k smallest: the buffer's, shrunk to k, in position order.
     if (count > static_cast<unsigned>(k)) shrink_buffer(s, count, static_cast<unsigned>(k));
-    const std::int64_t first = r * k;
-    const row_outputs<T> out{data + r * cols, values ? values + first : nullptr,
-                             indices ? static_cast<void*>(wide_indices ? static_cast<char*>(indices) + 8 * first
-                                                                       : static_cast<char*>(indices) + 4 * first)
-                                     : nullptr,
-                             wide_indices, flip};
+    const row_outputs<T> out = outputs_of_row(data, r, cols, k, values, indices, wide_indices, flip);
     if constexpr (Sorted) {
       write_sorted(s.tile, static_cast<unsigned>(k), s.buffer_words, s.buffer_positions, out);
     } else {
