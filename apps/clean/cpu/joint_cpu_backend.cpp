@@ -7,6 +7,7 @@
 #include "cpu/candidate_pixels.hpp"
 #include "cpu/row_chunks.hpp"
 #include "deconvolve.hpp"
+#include "joint/loop_taper.hpp"
 
 namespace bkt::clean::cpu {
 
@@ -168,6 +169,8 @@ void joint_cpu_backend::prepare_sub_minor_psfs(int scale) {
     circular_convolver::work& work = works_[channel];
     circular_->convolve(twice.data(), kernel, work, twice.data());
     circular_->convolve(twice.data(), kernel, work, twice.data());
+    for (std::int64_t y = 0; y < height_; ++y)
+      for (std::int64_t x = 0; x < width_; ++x) twice[static_cast<std::size_t>(y * width_ + x)] *= loop_taper(x, y, width_, height_);
     sub_minor_psfs_[channel] = std::move(twice);
   });
 }

@@ -246,6 +246,7 @@ void joint_gpu_backend::prepare_sub_minor_psfs(int scale) {
     float* plane = sub_psf_.data() + c * pixels_;
     scale_convolver_->convolve(crop_.data() + c * pixels_, kernel, plane, stream_);
     scale_convolver_->convolve(plane, kernel, plane, stream_);
+    taper_loop_psf(plane, static_cast<std::int32_t>(width_), static_cast<std::int32_t>(height_), stream_);
   }
 }
 

@@ -5,6 +5,7 @@
 #include "block_max_key.cuh"
 #include "bkt/device/occupancy.cuh"
 #include "bkt/error.hpp"
+#include "joint/loop_taper.hpp"
 #include "peak_key.hpp"
 
 namespace bkt::clean::gpu {
@@ -108,6 +109,10 @@ __global__ void crop_kernel(const float* psf, std::int32_t psf_width, std::int32
   }
 }
 
+__global__ void taper_kernel(float* plane, std::int32_t width, std::int32_t height) {
+  BKT_GRID_STRIDE(q, std::int64_t{width} * height) plane[q] *= loop_taper(q % width, q / width, width, height);
+}
+
 __global__ void add_kernel(float* target, const float* add, std::int64_t count) {
   BKT_GRID_STRIDE(i, count) target[i] += add[i];
 }
@@ -172,6 +177,11 @@ void crop_psf(const float* psf, std::int32_t psf_width, std::int32_t psf_height,
               std::int32_t centre_y, std::int32_t width, std::int32_t height, float* out, cudaStream_t stream) {
   crop_kernel<<<grid_for(std::int64_t{width} * height), threads, 0, stream>>>(
       psf, psf_width, psf_height, centre_x - width / 2, centre_y - height / 2, width, height, out);
+  BKT_CHECK_LAUNCH(stream);
+}
+
+void taper_loop_psf(float* plane, std::int32_t width, std::int32_t height, cudaStream_t stream) {
+  taper_kernel<<<grid_for(std::int64_t{width} * height), threads, 0, stream>>>(plane, width, height);
   BKT_CHECK_LAUNCH(stream);
 }
 

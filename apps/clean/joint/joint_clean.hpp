@@ -24,7 +24,8 @@
 //  - hogbom: every allowed pixel a candidate, stop at T, scale 0.
 // The sub-minor loop reads each PSF's central part of the image's size, as WSClean's does: a
 // component there moves the pixels within half the image of it, and the exact residuals after the
-// loop add what lies beyond.
+// loop add what lies beyond. At scales > 0 that part is weighed by loop_taper (loop_taper.hpp), so
+// that the cut-off kernel stays positive definite.
 // Divergence: CLEAN diverges where the residual holds what no component seen through the PSF can
 // explain (white noise outside the sampled uv cells, gridding or calibration errors): the peak
 // then grows. A sub-minor loop stops as diverged once its candidates' peak exceeds
