@@ -170,7 +170,8 @@ void joint_cpu_backend::prepare_sub_minor_psfs(int scale) {
     circular_->convolve(twice.data(), kernel, work, twice.data());
     circular_->convolve(twice.data(), kernel, work, twice.data());
     for (std::int64_t y = 0; y < height_; ++y)
-      for (std::int64_t x = 0; x < width_; ++x) twice[static_cast<std::size_t>(y * width_ + x)] *= loop_taper(x, y, width_, height_);
+      for (std::int64_t x = 0; x < width_; ++x)
+        twice[static_cast<std::size_t>(y * width_ + x)] *= loop_taper(x, y, width_, height_);
     sub_minor_psfs_[channel] = std::move(twice);
   });
 }
@@ -260,7 +261,8 @@ sub_minor_outcome joint_cpu_backend::run_sub_minor(const sub_minor_request& requ
     if (items * channels_count_ >= threaded_update_work) for_row_chunks(0, items, channels_count_ * 64, workers_, update);
     else update(0, items);
   }
-  for (const float value : list.integrated) outcome.last_peak = std::max(outcome.last_peak, static_cast<double>(std::fabs(value)));
+  for (const float value : list.integrated)
+    outcome.last_peak = std::max(outcome.last_peak, static_cast<double>(std::fabs(value)));
   add_to_models(request.scale, list, taken);
   return outcome;
 }

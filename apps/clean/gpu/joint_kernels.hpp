@@ -52,10 +52,10 @@ void mark_candidates(const std::int32_t* x, const std::int32_t* y, const float* 
 void crop_psf(const float* psf, std::int32_t psf_width, std::int32_t psf_height, std::int32_t centre_x,
               std::int32_t centre_y, std::int32_t width, std::int32_t height, float* out, cudaStream_t stream);
 
-/// target[i] += add[i].
 /// plane[y][x] *= loop_taper(x, y, width, height) (joint/loop_taper.hpp).
 void taper_loop_psf(float* plane, std::int32_t width, std::int32_t height, cudaStream_t stream);
 
+/// target[i] += add[i].
 void add_planes(float* target, const float* add, std::int64_t count, cudaStream_t stream);
 
 /// out[i] = |in[i] - *centre|.

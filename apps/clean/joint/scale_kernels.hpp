@@ -19,9 +19,8 @@
 //   the opposite edge (docs/tools/bkt-clean.md, open problems).
 // - Only scales the PSF samples are kept. An interferometer measures no zero spacing, so its PSF
 //   integrates to about 0: beyond the largest scale its shortest baselines see, psf_peak(s) falls
-//   to about 0 or below, and the gain gain / psf_peak(s) grows without bound or changes sign (on a
-//   16384^2 field the automatic list reached 7564 px, with gains up to 2e11). WSClean keeps such
-//   scales; we leave out every scale whose sampled fraction, psf_peak(s) over the same kernel's
+//   to about 0 or below, and the gain gain / psf_peak(s) grows without bound or changes sign
+//   (docs/tools/bkt-clean.md gives the figures). WSClean keeps such scales; we leave out every scale whose sampled fraction, psf_peak(s) over the same kernel's
 //   peak on a Gaussian beam of the beam's width (a PSF that samples every spacing), is below
 //   min_sampled_fraction. The automatic list ends at the first such scale.
 #pragma once
@@ -68,9 +67,8 @@ struct scale_info {
   std::int64_t border = 0;  // components at least this far from the edges: ceil(size / 2)
 };
 
-/// The least sampled fraction a scale is kept with. Measured (docs/tools/bkt-clean.md): PSFs of
-/// our Y array and WSClean's PSF of data/clean/wsclean-sim-4ch give 1.32 to 4.0 at the scales they
-/// sample and at most 0.18 beyond, so any value between leaves the same scales; 0.5 lies between.
+/// The least sampled fraction a scale is kept with: between the fractions measured at the scales
+/// PSFs sample and those beyond them (docs/tools/bkt-clean.md, tuning constants).
 inline constexpr double min_sampled_fraction = 0.5;
 
 /// A scale left out: its size (pixels) and its sampled fraction.
@@ -92,8 +90,8 @@ struct scale_set {
 /// Given scales are sorted and de-duplicated; any that do not fit (size >= half the smaller side)
 /// are dropped, and so are those the PSF does not sample (into `dropped`). Throws
 /// bkt::apps::usage_error when none is left.
-scale_set make_scales(const multiscale_settings& settings, double beam_fwhm, double gain,
-                                    const image& psf, std::int64_t width, std::int64_t height);
+scale_set make_scales(const multiscale_settings& settings, double beam_fwhm, double gain, const image& psf,
+                      std::int64_t width, std::int64_t height);
 
 /// The single delta scale that Högbom and Clark use.
 std::vector<scale_info> delta_scale(double gain);
