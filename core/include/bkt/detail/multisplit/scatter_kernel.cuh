@@ -1,16 +1,17 @@
 // The scatter pass of multisplit: one tile per block, in one read of its keys (and values).
 //
 // Per tile:
-// 1. Load: keys striped over the warp (element i of lane l at i * 32 + l), so a warp's steps visit
-//    its elements in input order and plain 4-byte loads coalesce. Small values come after step 2.
-//    A pass whose elements all share one bucket copies the tile instead (the bucket offsets' scan
-//    tells every block so).
+// 1. Load: each rank group (a warp, or a half-warp for the packed table; warp_rank.cuh) owns one
+//    run of the tile, its keys striped over the group's lanes (element i of lane l at i * lanes +
+//    l), so the group's steps visit its elements in input order and plain 4-byte loads coalesce.
+//    Small values come after step 2. A pass whose elements all share one bucket copies the tile
+//    instead (the bucket offsets' scan tells every block so).
 // 2. Rank (the multisplit paper's warp-level multisplit): per step, the lanes sharing a bucket
-//    are found (one ballot per bit of the bucket id for up to 32 buckets, a shared table of lane
-//    masks for more); the lowest of them adds their number to the warp's counter for that
-//    bucket, and each lane's rank is the counter before plus its place among the peers. Ranks are
-//    thus stable.
-// 3. Tile totals: thread b sums bucket b over the warps, publishes it for decoupled look-back,
+//    are found (one ballot per bit of the bucket id for up to 32 buckets, for more a shared
+//    table of lane bits: packed with the counts for key-only passes); the lowest of them adds
+//    their number to the group's counter for that bucket, and each lane's rank is the counter
+//    before plus its place among the peers. Ranks are thus stable.
+// 3. Tile totals: thread b sums bucket b over the groups, publishes it for decoupled look-back,
 //    and a block scan over buckets gives each bucket's start within the tile.
 // 4. Stage: elements move to their bucket-sorted place in shared memory (with their bucket ids,
 //    unless the functor is cheap to run again); meanwhile thread b looks back over earlier tiles
@@ -30,7 +31,7 @@
 #include "bkt/detail/device/bucket_lookback.cuh"
 #include "bkt/detail/multisplit/shared_table.cuh"
 #include "bkt/detail/multisplit/tile_shape.hpp"
-#include "bkt/detail/warp/warp_match.cuh"
+#include "bkt/detail/multisplit/warp_rank.cuh"
 #include "bkt/device/warp_scan.cuh"
 
 namespace bkt::detail::multisplit {
@@ -57,16 +58,6 @@ struct scatter_args {
   unsigned table_bytes;         // the functor's shared table, before the staging area
 };
 
-/// Bucket-id bits a warp's ranking step must tell apart: bucket_bits(num_buckets) rounded up to one
-/// of three classes, each a kernel of its own. Up to 5 bits, one ballot per bit finds the lanes of
-/// equal bucket (a ballot on a bit no id sets changes nothing, and a per-bit branch on a run-time
-/// count cost more than that); 8 bits take the lane-mask table instead (see the kernel).
-__host__ __device__ constexpr int rank_bits_class(int num_buckets) {
-  const int bits = bucket_bits(num_buckets);
-  return bits <= 1 ? 1 : bits <= 5 ? 5 : 8;
-}
-__host__ __device__ constexpr bool ranks_by_mask_table(int rank_bits) { return rank_bits > 5; }
-
 /// Whether the write phase runs the functor again on each staged key instead of staging the key's
 /// bucket id beside it: for key-only passes of keys up to 4 bytes whose functor declares
 /// `cheap_bucket` (bkt/buckets.hpp). It spares a shared-memory store and load per key, which made
@@ -76,14 +67,15 @@ template <class Key, class Value, class Fn>
 inline constexpr bool recomputes_bucket =
     sizeof(Key) <= 4 && !value_traits<Value>::present && requires { requires Fn::cheap_bucket; };
 
-/// Dynamic shared memory of one block after the functor's table: the staged tile, which the 8-bit
-/// class's two lane-mask tables of warps x 256 words share (they are done with before staging).
+/// Dynamic shared memory of one block after the functor's table: the staged tile, which the
+/// lane-mask ranking's two tables of warps x 256 words share (they are done with before staging).
 template <class Shape, class Key, class Value, class Fn>
 constexpr std::size_t staging_bytes(int rank_bits) {
   const std::size_t id_bytes = recomputes_bucket<Key, Value, Fn> ? 0 : 1;
   const std::size_t tile = Shape::tile_items * (sizeof(Key) + value_bytes<Value> + id_bytes);
-  const std::size_t masks =
-      ranks_by_mask_table(rank_bits) ? 2 * sizeof(unsigned) * Shape::warps * Shape::max_buckets : 0;
+  const std::size_t masks = rank_method_for<Value>(rank_bits) == rank_method::lane_masks
+                                ? 2 * sizeof(unsigned) * Shape::warps * Shape::max_buckets
+                                : 0;
   return tile > masks ? tile : masks;
 }
 
@@ -96,7 +88,6 @@ __global__ void __launch_bounds__(Shape::block_threads, Shape::min_blocks)
   using traits = value_traits<Value>;
   using stored = typename traits::stored;
   constexpr int items = Shape::items;
-  constexpr int warps = Shape::warps;
   constexpr int max_buckets = Shape::max_buckets;
   constexpr int tile_items = Shape::tile_items;
   constexpr bool recompute = recomputes_bucket<Key, Value, Fn>;
@@ -104,9 +95,19 @@ __global__ void __launch_bounds__(Shape::block_threads, Shape::min_blocks)
   // they would otherwise hold: that lets them take 16 items a thread (tile_shape.hpp).
   constexpr bool late_values = traits::present && sizeof(Key) + value_bytes<Value> <= 8;
 
+  // Lanes rank in groups (warp_rank.cuh); each group's keys are one run of the tile, element i of
+  // group lane l at i * group_lanes + l of the run.
+  constexpr rank_method method = rank_method_for<Value>(RankBits);
+  constexpr int group_lanes = rank_group_lanes(method);
+  constexpr int groups = Shape::block_threads / group_lanes;
+  constexpr int group_items = items * group_lanes;
+  constexpr unsigned count_shift = rank_count_shift(method);
+  static_assert(group_items < (std::int64_t{1} << (32 - count_shift)) && group_items < (1 << 24),
+                "a group's counts fit its table word, and a rank beside a bucket id in one word");
+
   extern __shared__ __align__(16) unsigned char shared[];
-  __shared__ unsigned warp_counts[warps][max_buckets];  // per warp and bucket; later tile offsets
-  __shared__ std::int64_t bucket_base[max_buckets];     // output position minus staged position
+  __shared__ unsigned group_counts[groups][max_buckets];  // per group and bucket; later tile offsets
+  __shared__ std::int64_t bucket_base[max_buckets];       // output position minus staged position
   __shared__ unsigned scan_totals[max_buckets / warp_threads];
   __shared__ unsigned tile_order_shared;
   __shared__ bool copy_only_shared;
@@ -114,6 +115,8 @@ __global__ void __launch_bounds__(Shape::block_threads, Shape::min_blocks)
   const int thread = static_cast<int>(threadIdx.x);
   const int warp = thread / warp_threads;
   const int lane = lane_id();
+  const int group = thread / group_lanes;
+  const int group_lane = thread % group_lanes;
   const int num_buckets = args.num_buckets;
 
   if (thread == 0) {
@@ -125,14 +128,13 @@ __global__ void __launch_bounds__(Shape::block_threads, Shape::min_blocks)
   Key* staged_keys = reinterpret_cast<Key*>(staging);
   stored* staged_values = reinterpret_cast<stored*>(staging + tile_items * sizeof(Key));
   unsigned char* staged_buckets = staging + tile_items * (sizeof(Key) + value_bytes<Value>);  // unless recompute
-  constexpr bool mask_table = ranks_by_mask_table(RankBits);
-  // [step parity][warp][bucket]: the lanes of this step that hold the bucket; in the staging area,
-  // which the ranking does not use.
-  auto* peer_masks = reinterpret_cast<unsigned(*)[warps][max_buckets]>(staging);
-  for (int i = thread; i < warps * max_buckets; i += Shape::block_threads) {
-    (&warp_counts[0][0])[i] = 0;
-    if constexpr (mask_table) (&peer_masks[0][0][0])[i] = (&peer_masks[1][0][0])[i] = 0;
-  }
+  // Lane-mask ranking: [step parity][warp][bucket], the lanes of this step that hold the bucket; in
+  // the staging area, which the ranking does not use.
+  auto* peer_masks = reinterpret_cast<unsigned(*)[Shape::warps][max_buckets]>(staging);
+  if constexpr (method == rank_method::lane_masks)
+    for (int i = thread; i < Shape::warps * max_buckets; i += Shape::block_threads)
+      (&peer_masks[0][0][0])[i] = (&peer_masks[1][0][0])[i] = 0;
+  for (int i = thread; i < groups * max_buckets; i += Shape::block_threads) (&group_counts[0][0])[i] = 0;
   __syncthreads();
 
   // Tiles go in reverse input order (see the top of this file).
@@ -140,14 +142,15 @@ __global__ void __launch_bounds__(Shape::block_threads, Shape::min_blocks)
   const std::int64_t tile_base = (args.num_tiles - 1 - order) * tile_items;
   const std::int64_t remaining = args.num_items - tile_base;
   const int valid = remaining < tile_items ? static_cast<int>(remaining) : tile_items;
-  const int warp_base = warp * Shape::warp_items;
+  const int group_base = group * group_items;
+  auto position_of = [&](int i) { return group_base + i * group_lanes + group_lane; };
 
   // 1. Load; a full tile without bounds checks.
   Key keys[items];
   stored values[items];
 #pragma unroll
   for (int i = 0; i < items; ++i) {
-    const int position = warp_base + i * warp_threads + lane;
+    const int position = position_of(i);
     if (valid == tile_items || position < valid) {
       const std::int64_t at = tile_base + position;
       keys[i] = args.io.keys_in[at];
@@ -163,7 +166,7 @@ __global__ void __launch_bounds__(Shape::block_threads, Shape::min_blocks)
   if (copy_only_shared) {
 #pragma unroll
     for (int i = 0; i < items; ++i) {
-      const int position = warp_base + i * warp_threads + lane;
+      const int position = position_of(i);
       if (valid == tile_items || position < valid) {
         const std::int64_t at = tile_base + position;
         if (args.io.keys_out != nullptr) args.io.keys_out[at] = keys[i];
@@ -175,46 +178,24 @@ __global__ void __launch_bounds__(Shape::block_threads, Shape::min_blocks)
     return;
   }
 
-  // 2. Rank within the warp: slot = rank << 8 | bucket. A full tile (all but at most one) takes a
-  // path without the per-lane bounds. Lanes of equal bucket ("peers") come from ballots for up to
-  // 5 bits. For 8 bits, each lane ORs its bit into the warp's table entry of its bucket, and
-  // reads back the entry and the bucket's count so far; the lowest peer then clears the entry and
-  // advances the count (no other lane writes either word in this step). This takes about a third
-  // of the instructions of eight ballots. Steps alternate between two tables, so a clear of
-  // step i and the ORs of step i + 1 never meet.
+  // 2. Rank within the group: slot = rank << 8 | bucket. A full tile (all but at most one) takes a
+  // path without the per-lane bounds.
   unsigned slot[items];
   auto rank = [&](auto full_tile) {
 #pragma unroll
     for (int i = 0; i < items; ++i) {
-      unsigned active = full_warp_mask;
-      bool mine = true;
-      if constexpr (!decltype(full_tile)::value) {
-        const int step_valid = valid - (warp_base + i * warp_threads);
-        active = step_valid >= warp_threads ? full_warp_mask : step_valid > 0 ? (1u << step_valid) - 1u : 0u;
-        mine = (active >> lane) & 1u;
-      }
+      const bool mine = decltype(full_tile)::value || position_of(i) < valid;
       const unsigned bucket = mine ? clamped_bucket(fn, keys[i], num_buckets) : 0u;
-      unsigned peers = 0, before = 0;
-      if constexpr (mask_table) {
-        unsigned* entry = &peer_masks[i % 2][warp][bucket];
-        if (mine) atomicOr(entry, 1u << lane);
-        __syncwarp();
-        if (mine) {
-          peers = *entry;
-          before = warp_counts[warp][bucket];
-        }
-        __syncwarp();
-        if (mine && lane == __ffs(peers) - 1) {
-          *entry = 0;
-          warp_counts[warp][bucket] = before + static_cast<unsigned>(__popc(peers));
-        }
+      unsigned before;
+      if constexpr (method == rank_method::packed_table) {
+        before = packed_table_rank(&group_counts[group][bucket], mine, group_lane);
+      } else if constexpr (method == rank_method::lane_masks) {
+        before = lane_mask_rank(&peer_masks[i % 2][warp][bucket], &group_counts[warp][bucket], mine);
       } else {
-        peers = match_bucket<RankBits>(bucket, active);
-        const int leader = __ffs(peers) - 1;
-        if (mine && lane == leader) before = atomicAdd(&warp_counts[warp][bucket], static_cast<unsigned>(__popc(peers)));
-        before = __shfl_sync(full_warp_mask, before, leader & (warp_threads - 1));
+        const unsigned active = decltype(full_tile)::value ? full_warp_mask : __ballot_sync(full_warp_mask, mine);
+        before = ballot_rank<RankBits>(group_counts[group], bucket, mine, active);
       }
-      slot[i] = ((before + __popc(peers & lane_mask_lt())) << 8) | bucket;
+      slot[i] = (before << 8) | bucket;
     }
   };
   if (valid == tile_items) rank(std::true_type{});
@@ -222,7 +203,7 @@ __global__ void __launch_bounds__(Shape::block_threads, Shape::min_blocks)
   if constexpr (late_values) {
 #pragma unroll
     for (int i = 0; i < items; ++i) {
-      const int position = warp_base + i * warp_threads + lane;
+      const int position = position_of(i);
       if (valid == tile_items || position < valid) {
         if constexpr (traits::generated) values[i] = static_cast<stored>(tile_base + position);
         else values[i] = args.io.values_in[tile_base + position];
@@ -235,9 +216,9 @@ __global__ void __launch_bounds__(Shape::block_threads, Shape::min_blocks)
   unsigned tile_count = 0;
   if (thread < num_buckets) {
 #pragma unroll
-    for (int w = 0; w < warps; ++w) {
-      const unsigned count = warp_counts[w][thread];
-      warp_counts[w][thread] = tile_count;
+    for (int g = 0; g < groups; ++g) {
+      const unsigned count = group_counts[g][thread] >> count_shift;
+      group_counts[g][thread] = tile_count;
       tile_count += count;
     }
     if (args.wide_status) {
@@ -261,16 +242,16 @@ __global__ void __launch_bounds__(Shape::block_threads, Shape::min_blocks)
     tile_start = inclusive - tile_count;
     for (int w = 0; w < warp; ++w) tile_start += scan_totals[w];
 #pragma unroll
-    for (int w = 0; w < warps; ++w) warp_counts[w][thread] += tile_start;
+    for (int g = 0; g < groups; ++g) group_counts[g][thread] += tile_start;
   }
   __syncthreads();
 
   // 4. Stage in bucket order, then look back.
 #pragma unroll
   for (int i = 0; i < items; ++i) {
-    if (warp_base + i * warp_threads + lane < valid) {
+    if (position_of(i) < valid) {
       const unsigned bucket = slot[i] & 0xffu;
-      const unsigned local = warp_counts[warp][bucket] + (slot[i] >> 8);
+      const unsigned local = group_counts[group][bucket] + (slot[i] >> 8);
       staged_keys[local] = keys[i];
       if constexpr (traits::present) staged_values[local] = values[i];
       if constexpr (!recompute) staged_buckets[local] = static_cast<unsigned char>(bucket);
