@@ -20,9 +20,10 @@
 // - Only scales the PSF samples are kept. An interferometer measures no zero spacing, so its PSF
 //   integrates to about 0: beyond the largest scale its shortest baselines see, psf_peak(s) falls
 //   to about 0 or below, and the gain gain / psf_peak(s) grows without bound or changes sign
-//   (docs/tools/bkt-clean.md gives the figures). WSClean keeps such scales; we leave out every scale whose sampled fraction, psf_peak(s) over the same kernel's
-//   peak on a Gaussian beam of the beam's width (a PSF that samples every spacing), is below
-//   min_sampled_fraction. The automatic list ends at the first such scale.
+//   (docs/tools/bkt-clean.md gives the figures). WSClean keeps such scales; we leave out every
+//   scale whose sampled fraction, psf_peak(s) over the same kernel's peak on a Gaussian beam of
+//   the beam's width (a PSF that samples every spacing), is below min_sampled_fraction. The
+//   automatic list ends at the first such scale.
 #pragma once
 
 #include <cstdint>
