@@ -168,6 +168,15 @@ run_summary run_joint_path(const options& opts, bkt::apps::output_set& output_se
   notes.history = history_lines(opts);
   if (!run.scale()) summary.notes.push_back("no celestial WCS (" + run.wcs().note() + "): positions in pixels only");
 
+  const image& psf = inputs.psf_of(inputs.channels.front());
+  const bool diverged = std::any_of(joint.runs.begin(), joint.runs.end(),
+                                    [](const joint_run_figures& r) { return r.reason == stop_reason::diverged; });
+  if (diverged && (psf.width < 2 * summary.width || psf.height < 2 * summary.height))
+    summary.notes.push_back(
+        "the run diverged with a PSF smaller than twice the image: cut off at half the image, a PSF is not positive "
+        "definite, and on sparse uv coverage CLEAN can then run away; a PSF twice the image's size (WSClean: "
+        "-make-psf-only with twice the -size) keeps the model definite");
+
   summary.outputs = outputs.paths();
   summary.total_seconds = start.seconds();
   summary.joint = std::move(joint);

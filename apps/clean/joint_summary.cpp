@@ -29,6 +29,15 @@ totals total_of(const joint_summary& joint) {
   return sum;
 }
 
+/// stop_description, with the joint engine's divergence rules (joint/joint_clean.hpp).
+std::string joint_stop_description(stop_reason reason, algorithm method) {
+  if (reason != stop_reason::diverged) return stop_description(reason);
+  return method == algorithm::multiscale
+             ? "diverged: a sub-minor loop's peak grew above 1.1 x its start, or a scale's above " +
+                   number(multiscale_divergence_limit, "%g") + " x its major cycle's first"
+             : "diverged: a loop's peak grew above 1.1 x its start, or the integrated peak above 1.1 x the first";
+}
+
 std::string scales_text(const joint_run_figures& run, const joint_summary& joint, algorithm method) {
   if (method != algorithm::multiscale) return "0 (point components)";
   std::string text;
@@ -150,7 +159,7 @@ std::string format_joint_summary(const run_summary& summary) {
   line(text, "major cycles", std::to_string(sum.major_cycles) + " (" + std::to_string(sum.minor_loops) + " minor loops)");
   if (single) {
     const joint_run_figures& run = joint.runs.front();
-    line(text, "stop", stop_description(run.reason));
+    line(text, "stop", joint_stop_description(run.reason, summary.method));
     std::string threshold = number(run.threshold) + unit;
     if (run.noise_sigma) threshold += " (auto: MAD noise " + number(*run.noise_sigma) + unit + ")";
     line(text, "threshold", threshold);

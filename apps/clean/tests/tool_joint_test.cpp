@@ -8,6 +8,8 @@
 #include <filesystem>
 #include <sstream>
 
+#include "synthetic/seeded_random.hpp"
+#include "synthetic/uv_psf.hpp"
 #include "tool_fixture.hpp"
 
 namespace clean_test {
@@ -306,6 +308,39 @@ TEST_F(joint_runs, joined_hogbom_without_multiscale) {
   ASSERT_GE(lines.size(), 2u);
   EXPECT_NEAR(std::stod(fields_of(lines[1])[4]), 0.95, 0.02);
   EXPECT_EQ(fields_of(lines[1])[5], "[]");
+}
+
+TEST_F(joint_runs, a_run_that_diverges_with_an_image_sized_psf_says_why) {
+  // joint_cpu.white_noise_the_psf_cannot_explain_stops_as_diverged as channel files: snapshot PSFs
+  // of the image's size, white noise that no component seen through them explains, no threshold.
+  constexpr long n = 256;
+  bkt::clean::synthetic::seeded_random random(7);
+  for (int c = 0; c < 4; ++c) {
+    bkt::clean::synthetic::uv_coverage_config coverage;
+    coverage.width = coverage.height = n;
+    coverage.hour_angle_steps = 1;
+    coverage.max_uv_fraction = 0.7 * (1.2 + 0.1 * c) / 1.5;
+    const bkt::clean::image psf = bkt::clean::synthetic::make_uv_psf(coverage);
+    std::vector<double> noise(static_cast<std::size_t>(n * n));
+    for (double& value : noise) value = random.normal();
+    auto cards = sky_cards(n, n);
+    for (std::string& card : cards)
+      if (card.rfind("CRVAL3", 0) == 0) card = "CRVAL3  = " + std::to_string(1.2e9 + 1e8 * c);
+    const std::string number = "000" + std::to_string(c);
+    write_test_fits(path("noise-" + number + "-dirty.fits"), {-32, {n, n, 1, 1}, noise, cards, {}, {}, {}});
+    write_test_fits(path("noise-" + number + "-psf.fits"),
+                    {-32, {n, n, 1, 1}, std::vector<double>(psf.pixels.begin(), psf.pixels.end()), cards, {}, {}, {}});
+  }
+  tool_run run;
+  const auto json = run_ok({path("noise"), "--join-channels", "--multiscale", "--multiscale-scales", "0,40",
+                            "--multiscale-shape", "tapered-quadratic", "--fit-spectral-pol", "2", "--niter", "20000",
+                            "--name", path("out")},
+                           &run);
+  EXPECT_EQ(json["stop_reason"], "diverged");
+  EXPECT_LT(json["iterations"].get<long>(), 20000);
+  EXPECT_NE(run.out.find("diverged: a sub-minor loop's peak grew"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("PSF twice the image's size"), std::string::npos) << run.out;
+  EXPECT_TRUE(fs::is_regular_file(path("out-MFS-image.fits")));  // the components kept are written
 }
 
 }  // namespace
