@@ -37,15 +37,11 @@ using namespace bkt::clean;
 using bkt::bench::comparison;
 using bkt::bench::timing;
 
-synthetic::spectral_field bench_field(std::int64_t side, bool psf_twice) {
+synthetic::spectral_field bench_field(std::int64_t side, bool psf_twice, int hour_angle_steps) {
   synthetic::spectral_field_config config;
   config.base.width = config.base.height = side;
   config.base.psf_twice_size = psf_twice;
-  // The big fields' PSFs are of the image's size: cut off at half the image they are not positive
-  // definite, less so the denser the coverage, and on the 8 snapshots of the first row 16384^2
-  // diverged (docs/tools/bkt-clean.md, open problems). They take a snapshot about every 4 minutes
-  // of the 4-hour track instead, as an observation would.
-  if (!psf_twice) config.base.coverage.hour_angle_steps = 64;
+  config.base.coverage.hour_angle_steps = hour_angle_steps;
   const int points = static_cast<int>(std::max<std::int64_t>(8, 3000 * side * side / (4096 * 4096)));
   config.base.points = synthetic::random_point_sources(side, side, points, 0.05, 5, 6, 16, 1);
   synthetic::seeded_random random(2);
@@ -195,7 +191,11 @@ double gib(double bytes) { return bytes / (1024.0 * 1024.0 * 1024.0); }
 void big_field(std::int64_t side, cudaStream_t stream) {
   std::printf("making %lld^2 x 4 channels (PSF of the image's size, 64 hour-angle steps) on the CPU...\n",
               static_cast<long long>(side));
-  const synthetic::spectral_field field = bench_field(side, false);
+  // PSFs of the image's size: cut off at half the image they are not positive definite, less so
+  // the denser the coverage, and on the first row's 8 snapshots 16384^2 diverged
+  // (docs/tools/bkt-clean.md, open problems). A snapshot about every 4 minutes of the 4-hour
+  // track, as an observation takes them.
+  const synthetic::spectral_field field = bench_field(side, false, 64);
   joint_params params = wsclean_settings(field.channels);
   params.max_major_cycles = 3;  // enough to show the run holds; the time per cycle is the figure
   const scale_set scales = scales_for(field.channels, params);
@@ -219,7 +219,7 @@ void bench_body(const bkt::bench::options& opts, cudaStream_t stream) {
   const std::int64_t side = std::int64_t{1} << (log2_pixels / 2);
   std::printf("making the synthetic field (%lld^2 x 4 channels, PSF %lld^2) on the CPU...\n",
               static_cast<long long>(side), static_cast<long long>(2 * side));
-  const synthetic::spectral_field field = bench_field(side, true);
+  const synthetic::spectral_field field = bench_field(side, true, 8);
   joint_params params = wsclean_settings(field.channels);
   bkt::bench::report rep("multiscale, 4 joined channels, auto-threshold 1, auto-mask 3, mgain 0.8, fit-spectral-pol 2",
                          opts, stream);

@@ -2,6 +2,7 @@
 // summary.cpp, with its scales, cycles, channels and MFS image.
 #include <cstdio>
 
+#include "cpu/stop_rules.hpp"
 #include "options.hpp"
 #include "summary.hpp"
 #include "summary_parts.hpp"
@@ -32,10 +33,12 @@ totals total_of(const joint_summary& joint) {
 /// stop_description, with the joint engine's divergence rules (joint/joint_clean.hpp).
 std::string joint_stop_description(stop_reason reason, algorithm method) {
   if (reason != stop_reason::diverged) return stop_description(reason);
+  const std::string factor = number(divergence_factor, "%g");
   return method == algorithm::multiscale
-             ? "diverged: a sub-minor loop's peak grew above 1.1 x its start, or a scale's above " +
+             ? "diverged: a sub-minor loop's peak grew above " + factor + " x its start, or a scale's above " +
                    number(multiscale_divergence_limit, "%g") + " x its major cycle's first"
-             : "diverged: a loop's peak grew above 1.1 x its start, or the integrated peak above 1.1 x the first";
+             : "diverged: a loop's peak grew above " + factor + " x its start, or the integrated peak above " + factor +
+                   " x the first";
 }
 
 std::string scales_text(const joint_run_figures& run, const joint_summary& joint, algorithm method) {
