@@ -210,6 +210,30 @@ TYPED_TEST(select_sweep, top_k_batched_over_uneven_rows_matches_reference) {
   }
 }
 
+/// Rows that start one element past 16-byte alignment take the kernels' element-wise loads: a
+/// full register tile (4096), a short row and a long one.
+TYPED_TEST(select_sweep, top_k_batched_on_unaligned_rows_matches_reference) {
+  BKT_REQUIRE_GPU();
+  using T = TypeParam;
+  test_stream stream;
+  bkt::workspace ws;
+  for (const std::int64_t cols : {std::int64_t{4096}, std::int64_t{1000}, std::int64_t{8193}}) {
+    const std::int64_t rows = 5;
+    SCOPED_TRACE(std::to_string(rows) + "x" + std::to_string(cols) + " BKT_TEST_SEED=" + std::to_string(seed()));
+    auto padded = batched_matrix<T>(rows, cols, seed() + static_cast<std::uint64_t>(cols));
+    padded.insert(padded.begin(), T(1));
+    device_input<T> input(padded, stream);
+    const auto matrix = std::span<const T>(padded).subspan(1);
+    for (const std::int64_t k : {std::int64_t{1}, std::int64_t{33}})
+      for (const bool sorted : {false, true}) {
+        const auto want = reference_top_k_batched<T>(matrix, rows, k, true);
+        check_top_k_batched<T, std::uint32_t>(matrix, input, rows, k, want, make_top_k_options(true, sorted), ws,
+                                              stream, true, true, 1);
+      }
+    if (::testing::Test::HasFailure()) return;
+  }
+}
+
 /// One row of each kind that takes another path through the batched kernels: uniform, all equal
 /// (no histogram at all), two values and 16 distinct (the target bin is one value: ties by
 /// position), ascending and descending (for the long rows, every tile beats the bound, or none

@@ -621,11 +621,12 @@ top_k_order<T> reference_top_k_batched(std::span<const T> matrix, std::int64_t r
 
 /// One top_k_batched call against the reference (whose direction must be options.largest), row by
 /// row; outputs poisoned rows * k + select_margin long. Without `with_values` (or `with_indices`)
-/// that output is passed empty, which the call must accept and skip.
+/// that output is passed empty, which the call must accept and skip. `skip`: the matrix starts that
+/// many elements into `input` (rows not aligned to 16 bytes).
 template <class T, class Index>
 void check_top_k_batched(std::span<const T> matrix, device_input<T>& input, std::int64_t rows, std::int64_t k,
                          const top_k_order<T>& want, const top_k_options& options, workspace& ws, cudaStream_t stream,
-                         bool with_values = true, bool with_indices = true) {
+                         bool with_values = true, bool with_indices = true, std::size_t skip = 0) {
   SCOPED_TRACE("top_k_batched k=" + std::to_string(k) + " " + describe_options(options) + " " +
                std::to_string(8 * sizeof(Index)) + "-bit indices" + (with_values ? "" : ", no values") +
                (with_indices ? "" : ", no indices"));
@@ -633,7 +634,7 @@ void check_top_k_batched(std::span<const T> matrix, device_input<T>& input, std:
   const auto count = static_cast<std::size_t>(rows * k);
   auto values = poisoned_buffer<T>(with_values ? rows * k + select_margin : 0, stream);
   auto indices = poisoned_buffer<Index>(with_indices ? rows * k + select_margin : 0, stream);
-  bkt::top_k_batched<T, Index>(input.span(), rows, k, values.span(), indices.span(), ws, stream, options);
+  bkt::top_k_batched<T, Index>(input.span().subspan(skip), rows, k, values.span(), indices.span(), ws, stream, options);
   const auto got_values = to_host(values);
   const auto got_indices = to_host(indices);
   EXPECT_TRUE(input.unchanged());

@@ -65,9 +65,10 @@ void top_k_tiles(const T* data, std::int64_t rows, std::int64_t cols, std::int64
   constexpr bool wide = sizeof(Index) == 8;
   void* index_out = static_cast<void*>(indices);
   if (cols <= row_tiles::tile) {
-    launch_persistent(row_tiles::short_rows_kernel<T, Sorted>, sizeof(row_tiles::tile_storage<W, Sorted>), rows,
-                      stream, data, rows, static_cast<int>(cols), static_cast<int>(k), largest, values, index_out,
-                      wide);
+    auto kernel = cols == row_tiles::tile ? row_tiles::short_rows_kernel<T, Sorted, true>
+                                          : row_tiles::short_rows_kernel<T, Sorted, false>;
+    launch_persistent(kernel, sizeof(row_tiles::short_row_storage<W, Sorted>), rows, stream, data, rows,
+                      static_cast<int>(cols), static_cast<int>(k), largest, values, index_out, wide);
   } else {
     launch_persistent(row_tiles::long_rows_kernel<T, Sorted>, sizeof(row_tiles::long_row_storage<W, Sorted>), rows,
                       stream, data, rows, cols, static_cast<int>(k), largest, values, index_out, wide);

@@ -11,9 +11,10 @@
 //   For uniform data the candidates a tile brings halve with each doubling of the elements seen,
 //   so most tiles cost a conversion, a comparison and one block scan an element. The buffer's cut
 //   gives the outputs.
-// Outputs are written directly: values (the element back from its word, or reloaded for a NaN,
-// whose word forgets its bits) and indices (32- or 64-bit); sorted outputs sort the selected
-// records in shared memory by word, stably, so that equal words stay in position order.
+// Outputs are values (the element back from its word, or reloaded for a NaN, whose word forgets
+// its bits) and indices (32- or 64-bit), written from shared memory in coalesced stores (a short
+// row's k > 2048 directly); sorted outputs sort the selected records in shared memory by word,
+// stably, so that equal words stay in position order.
 #pragma once
 
 #include <cstdint>
@@ -85,43 +86,75 @@ __device__ void write_sorted(tile_storage<W, true>& s, unsigned k, const W* word
   __syncthreads();  // the next selection reuses these bytes
 }
 
-/// Emits cut `c` of a tile to the outputs: directly, or (Sorted) through write_sorted.
-/// position(i) is the row position of this thread's item i.
-template <class W, bool Sorted, class Position, class Output>
-__device__ void emit_outputs(tile_storage<W, Sorted>& s, const W (&words)[items], unsigned valid, cut<W> c,
-                             unsigned k, Position position, const Output& out) {
-  if constexpr (Sorted) {
-    emit_cut(s, words, valid, c, [&](int i, W w, unsigned j) {
-      s.big.selected.words[j] = w;
-      s.big.selected.positions[j] = position(i);
-    });
-    write_sorted(s, k, s.big.selected.words, s.big.selected.positions, out);
-  } else {
-    emit_cut(s, words, valid, c, [&](int i, W w, unsigned j) { out(j, w, position(i)); });
-  }
+/// Emits cut `c` of a tile to the outputs in word order, through write_sorted. position(i) is the
+/// row position of this thread's item i.
+template <class W, class Position, class Output>
+__device__ void emit_sorted(tile_storage<W, true>& s, const W (&words)[items], unsigned valid, cut<W> c, unsigned k,
+                            Position position, const Output& out) {
+  emit_cut(s, words, valid, c, [&](int i, W w, unsigned j) {
+    s.big.selected.words[j] = w;
+    s.big.selected.positions[j] = position(i);
+  });
+  write_sorted(s, k, s.big.selected.words, s.big.selected.positions, out);
 }
 
-// Blocks an SM must hold, which caps the registers a thread: 3 (80; the unsorted 4-byte kernels
-// use 72-80: a thread holds a tile's 16 words and the next tile's 16 elements) or 2 (128: 8-byte
-// types, and the block sort of a sorted output). At 4 blocks (64 registers) the unsorted 4-byte
-// short-row kernel spills 80 bytes (ptxas, sm_90); which is faster has not been measured.
-#ifndef BKT_BATCHED_TOPK_BLOCKS
-#define BKT_BATCHED_TOPK_BLOCKS 3
+// Blocks an SM must hold, which caps the registers a thread: for the unsorted 4-byte kernels 4
+// short-row blocks (64 registers: a thread holds a tile's 16 words and the next tile's 16
+// elements; ptxas, sm_90, spills 4-24 bytes) and 3 long-row blocks (80; at 64 they spill 200 bytes);
+// 2 (128) for 8-byte types and the block sort of a sorted output.
+#ifndef BKT_BATCHED_TOPK_SHORT_BLOCKS
+#define BKT_BATCHED_TOPK_SHORT_BLOCKS 4
 #endif
-template <class T, bool Sorted>
-inline constexpr int row_blocks = sizeof(T) == 8 || Sorted ? 2 : BKT_BATCHED_TOPK_BLOCKS;
+#ifndef BKT_BATCHED_TOPK_LONG_BLOCKS
+#define BKT_BATCHED_TOPK_LONG_BLOCKS 3
+#endif
+template <class T, bool Sorted, int Blocks>
+inline constexpr int row_blocks = sizeof(T) == 8 || Sorted ? 2 : Blocks;
+
+/// The short-row kernel's shared memory: a tile's selection and, for an unsorted output, the row's
+/// selected records in output order, so that they leave in coalesced stores (k <= tile / 2; the
+/// direct stores of one lane a record cost a store instruction each). A sorted output stages its
+/// records in the selection's own bytes (tile_storage::selected).
+template <class W, bool Sorted>
+struct short_row_storage {
+  struct records {
+    W words[row_tiles::tile / 2];
+    std::uint32_t positions[row_tiles::tile / 2];
+  };
+  struct no_records {};
+  tile_storage<W, Sorted> tile;
+  std::conditional_t<Sorted, no_records, records> selected;
+};
+
+/// Writes an unsorted output: through s.selected when k fits it, else directly.
+template <class W, class Position, class Output>
+__device__ void emit_unsorted(short_row_storage<W, false>& s, const W (&words)[items], unsigned valid, cut<W> c,
+                              unsigned k, Position position, const Output& out) {
+  if (k > static_cast<unsigned>(tile / 2)) {
+    emit_cut(s.tile, words, valid, c, [&](int i, W w, unsigned j) { out(j, w, position(i)); });
+    return;
+  }
+  emit_cut(s.tile, words, valid, c, [&](int i, W w, unsigned j) {
+    s.selected.words[j] = w;
+    s.selected.positions[j] = position(i);
+  });
+  __syncthreads();  // every record is in; the next row's come after its selection's barriers
+  for (unsigned j = threadIdx.x; j < k; j += threads) out(j, s.selected.words[j], s.selected.positions[j]);
+}
 
 /// Row r of `data` (rows x cols, cols <= tile): its k smallest records (by oriented word, then
-/// position) to values/indices[r * k, (r + 1) * k).
-template <class T, bool Sorted>
-__global__ void __launch_bounds__(threads, row_blocks<T, Sorted>)
+/// position) to values/indices[r * k, (r + 1) * k). `Full`: cols == tile, so that every item is
+/// valid and no pass over the tile tests a mask.
+template <class T, bool Sorted, bool Full>
+__global__ void __launch_bounds__(threads, row_blocks<T, Sorted, BKT_BATCHED_TOPK_SHORT_BLOCKS>)
     short_rows_kernel(const T* data, std::int64_t rows, int cols, int k, bool largest, T* values, void* indices,
                       bool wide_indices) {
   using W = radix_word<T>;
   extern __shared__ __align__(16) unsigned char shared[];
-  auto& s = *reinterpret_cast<tile_storage<W, Sorted>*>(shared);
+  auto& s = *reinterpret_cast<short_row_storage<W, Sorted>*>(shared);
   const W flip = largest ? static_cast<W>(~W{0}) : W{0};
-  const unsigned valid = valid_mask(cols, threadIdx.x);
+  if (Full) cols = tile;
+  const unsigned valid = Full ? all_items : valid_mask(cols, threadIdx.x);
   const auto position = [](int i) { return static_cast<std::uint32_t>(threadIdx.x * items + i); };
   // The next row's loads are in flight while this row is selected; not for a sorted output, whose
   // block sort needs those registers.
@@ -134,9 +167,12 @@ __global__ void __launch_bounds__(threads, row_blocks<T, Sorted>)
     W words[items];
     oriented_words(raw, flip, words);
     if (prefetch && r + gridDim.x < rows) load_tile(data + (r + gridDim.x) * cols, cols, raw);
-    const cut<W> c = tile_cut(s, words, valid, static_cast<unsigned>(cols), static_cast<unsigned>(k));
+    const cut<W> c = tile_cut(s.tile, words, valid, static_cast<unsigned>(cols), static_cast<unsigned>(k));
     const row_outputs<T> out = outputs_of_row(data, r, cols, k, values, indices, wide_indices, flip);
-    emit_outputs(s, words, valid, c, static_cast<unsigned>(k), position, out);
+    if constexpr (Sorted)
+      emit_sorted(s.tile, words, valid, c, static_cast<unsigned>(k), position, out);
+    else
+      emit_unsorted(s, words, valid, c, static_cast<unsigned>(k), position, out);
   }
 }
 
@@ -230,7 +266,7 @@ __device__ void stream_tile(long_row_storage<W, Sorted>& s, const W (&words)[ite
 
 /// Rows of more than `tile` elements, k <= tile / 2: as short_rows_kernel, through the buffer.
 template <class T, bool Sorted>
-__global__ void __launch_bounds__(threads, row_blocks<T, Sorted>)
+__global__ void __launch_bounds__(threads, row_blocks<T, Sorted, BKT_BATCHED_TOPK_LONG_BLOCKS>)
     long_rows_kernel(const T* data, std::int64_t rows, std::int64_t cols, int k, bool largest, T* values,
                      void* indices, bool wide_indices) {
   using W = radix_word<T>;

@@ -7,9 +7,9 @@
 //     one word needs nothing more: its first k);
 //  2. one 2048-bin histogram of the 11 bits below the shared ones (one shared atomic per record);
 //  3. one block scan over the bins, which names the bin holding rank k - 1;
-//  4. that bin's words copied to shared memory (warp-aggregated appends; for uniform data a few
-//     dozen of 4096), whose remaining bits warp 0 resolves alone, by 8-bit rounds in a warp-private
-//     histogram, without block barriers.
+//  4. that bin's words copied to shared memory (one append a warp; for uniform data a few of
+//     4096), whose remaining bits warp 0 resolves alone, without block barriers: up to 32 words by
+//     ranking each lane's against the others, more by 8-bit rounds in a warp-private histogram.
 // Emitting a cut is one more block scan of packed (below, equal) counts: each selected record's
 // output slot is (records below the pivot before it) + min(records equal to it before it, take),
 // so the output is in position order, and ties go to the smaller position. Five __syncthreads and
@@ -48,7 +48,8 @@ struct cut {
 /// records, then BlockRadixSort's storage in the same bytes.
 template <class W, bool Sorted>
 struct tile_storage {
-  using scan = cub::BlockScan<unsigned, threads>;
+  // Warp scans, then one barrier for the warps' totals (the default, raking, takes two).
+  using scan = cub::BlockScan<unsigned, threads, cub::BLOCK_SCAN_WARP_SCANS>;
   using sort = cub::BlockRadixSort<W, threads, items, std::uint32_t>;
   struct records {
     W words[tile];
@@ -156,12 +157,21 @@ __device__ __forceinline__ void load_tile(const T* from, int count, T (&raw)[ite
 }
 
 /// The oriented words (oriented_word) of a thread's elements; `flip` is all ones when the largest
-/// come first, else zero (one XOR instead of a choice per element).
+/// come first, else zero (one XOR instead of a choice per element). The words are pinned in
+/// registers: left to itself the compiler keeps the raw elements instead and converts them again
+/// (six instructions an element for a float) in each of the selection's five passes over the tile.
 template <class T>
 __device__ __forceinline__ void oriented_words(const T (&raw)[items], radix_word<T> flip,
                                                radix_word<T> (&words)[items]) {
 #pragma unroll
-  for (int i = 0; i < items; ++i) words[i] = static_cast<radix_word<T>>(select_bits(raw[i]) ^ flip);
+  for (int i = 0; i < items; ++i) {
+    words[i] = static_cast<radix_word<T>>(select_bits(raw[i]) ^ flip);
+    static_assert(sizeof(words[i]) == 4 || sizeof(words[i]) == 8);
+    if constexpr (sizeof(words[i]) == 8)
+      asm volatile("" : "+l"(words[i]));
+    else
+      asm volatile("" : "+r"(words[i]));
+  }
 }
 
 /// The first round's digit of a word: its bits [shift, shift + first_bits).
@@ -172,12 +182,32 @@ __device__ __forceinline__ unsigned first_digit(W w, int shift) {
 
 // ---- the selection ----
 
+/// Step 4 for a stage of at most a warp's words: each lane ranks its word against the others (a
+/// word's cut is {word, rank - words below it + 1} when rank falls among its copies): one pass
+/// instead of up to three rounds of histograms. For uniform data the target bin holds a few
+/// records.
+template <class W>
+__device__ cut<W> resolve_small_stage(const W* stage, unsigned size, unsigned rank) {
+  const unsigned lane = lane_id();
+  const W mine = lane < size ? stage[lane] : W{0};
+  unsigned below = 0, same = 0;
+  for (unsigned j = 0; j < size; ++j) {
+    const W other = __shfl_sync(full_warp_mask, mine, static_cast<int>(j));
+    below += other < mine;
+    same += other == mine;
+  }
+  const bool holds = lane < size && below <= rank && rank < below + same;
+  const int holder = __ffs(__ballot_sync(full_warp_mask, holds)) - 1;
+  return {__shfl_sync(full_warp_mask, mine, holder), rank - __shfl_sync(full_warp_mask, below, holder) + 1};
+}
+
 /// Step 4: warp 0 resolves the staged bin's `size` words (in s.big.stage) below bit `low`, where
 /// they are not all equal yet, and returns the cut of rank `rank` among them (on every lane).
 /// Rounds of 8 bits in s.round_histogram; a round ends early when the target's sub-bin is taken
-/// whole (the cut then lies just above it).
+/// whole (the cut then lies just above it). A stage of at most a warp's words is ranked directly.
 template <class W, bool Sorted>
 __device__ cut<W> resolve_stage(tile_storage<W, Sorted>& s, unsigned size, unsigned rank) {
+  if (size <= warp_threads) return resolve_small_stage(s.big.stage, size, rank);
   const int lane = lane_id();
   W all = static_cast<W>(~W{0}), any = 0;
   for (unsigned i = lane; i < size; i += warp_threads) {
@@ -314,24 +344,21 @@ __device__ cut<W> tile_cut(tile_storage<W, Sorted>& s, const W (&words)[items], 
   const W bin_low = static_cast<W>(high | (static_cast<W>(bin) << shift));
   const W bin_top = static_cast<W>(bin_low | static_cast<W>((W{1} << shift) - 1));
   if (rank + 1 == bin_size && bin_top != static_cast<W>(~W{0})) return {static_cast<W>(bin_top + 1), 0};
-  // Step 4: the bin's words to the stage (warps without a valid item skip: a buffer's cut in the
-  // long-row kernel often holds a few hundred).
-  if (__any_sync(full_warp_mask, valid != 0)) {
-    const unsigned lanes_below = lane_mask_lt();
-#pragma unroll
-    for (int i = 0; i < items; ++i) {
-      // In the bin: bin_low <= word <= bin_top, as one subtraction and one comparison.
-      const bool in_bin =
-          (valid >> i & 1u) && static_cast<W>(words[i] - bin_low) <= static_cast<W>(bin_top - bin_low);
-      const unsigned mask = __ballot_sync(full_warp_mask, in_bin);
-      if (mask != 0) {
-        const int leader = __ffs(mask) - 1;
-        unsigned base = 0;
-        if (lane_id() == leader) base = atomicAdd(&s.stage_count, static_cast<unsigned>(__popc(mask)));
-        base = __shfl_sync(full_warp_mask, base, leader);
-        if (in_bin) s.big.stage[base + __popc(mask & lanes_below)] = words[i];
-      }
-    }
+  // Step 4: the bin's words to the stage, a warp's in one append (warps without one skip: for
+  // uniform data few of the tile's records are in the bin, and a buffer's cut in the long-row
+  // kernel often holds a few hundred valid items in all).
+  unsigned in_bin = 0;
+  for_valid(valid, [&](int i) {
+    // bin_low <= word <= bin_top, as one subtraction and one comparison.
+    in_bin |= static_cast<unsigned>(static_cast<W>(words[i] - bin_low) <= static_cast<W>(bin_top - bin_low)) << i;
+  });
+  if (__any_sync(full_warp_mask, in_bin != 0)) {
+    const unsigned mine = __popc(in_bin);
+    const unsigned through = warp_inclusive_sum(mine);
+    unsigned base = 0;
+    if (lane_id() == warp_threads - 1) base = atomicAdd(&s.stage_count, through);
+    unsigned at = __shfl_sync(full_warp_mask, base, warp_threads - 1) + through - mine;
+    for_valid(in_bin, [&](int i) { s.big.stage[at++] = words[i]; });
   }
   __syncthreads();
   if (warp == 0) {
