@@ -117,13 +117,8 @@ inline constexpr int row_blocks = sizeof(T) == 8 || Sorted ? 2 : Blocks;
 /// records in the selection's own bytes (tile_storage::selected).
 template <class W, bool Sorted>
 struct short_row_storage {
-  struct records {
-    W words[row_tiles::tile / 2];
-    std::uint32_t positions[row_tiles::tile / 2];
-  };
-  struct no_records {};
   tile_storage<W, Sorted> tile;
-  std::conditional_t<Sorted, no_records, records> selected;
+  std::conditional_t<Sorted, nothing, record_arrays<W, row_tiles::tile / 2>> selected;
 };
 
 /// Writes an unsorted output: through s.selected when k fits it, else directly.

@@ -44,6 +44,16 @@ struct cut {
   unsigned take;
 };
 
+/// Up to `Count` selected records in shared memory: words[j] and positions[j] for output slot j.
+template <class W, int Count>
+struct record_arrays {
+  W words[Count];
+  std::uint32_t positions[Count];
+};
+
+/// What a storage holds in place of something its kind of output does not need.
+struct nothing {};
+
 /// Shared memory of one tile's selection. `sort` adds what a sorted output needs: the selected
 /// records, then BlockRadixSort's storage in the same bytes.
 template <class W, bool Sorted>
@@ -51,16 +61,11 @@ struct tile_storage {
   // Warp scans, then one barrier for the warps' totals (the default, raking, takes two).
   using scan = cub::BlockScan<unsigned, threads, cub::BLOCK_SCAN_WARP_SCANS>;
   using sort = cub::BlockRadixSort<W, threads, items, std::uint32_t>;
-  struct records {
-    W words[tile];
-    std::uint32_t positions[tile];
-  };
-  struct no_records {};
   union alignas(16) {
     unsigned histogram[first_bins];  // step 2
     W stage[tile];                   // step 4: the target bin's words, in no order
-    std::conditional_t<Sorted, records, no_records> selected;  // a sorted output's records, in position order
-    std::conditional_t<Sorted, typename sort::TempStorage, no_records> sort_temp;
+    std::conditional_t<Sorted, record_arrays<W, tile>, nothing> selected;  // a sorted output's, in position order
+    std::conditional_t<Sorted, typename sort::TempStorage, nothing> sort_temp;
   } big;
   unsigned round_histogram[round_bins];  // warp 0's rounds
   typename scan::TempStorage scan_temp;
@@ -163,11 +168,11 @@ __device__ __forceinline__ void load_tile(const T* from, int count, T (&raw)[ite
 template <class T>
 __device__ __forceinline__ void oriented_words(const T (&raw)[items], radix_word<T> flip,
                                                radix_word<T> (&words)[items]) {
+  static_assert(sizeof(radix_word<T>) == 4 || sizeof(radix_word<T>) == 8);
 #pragma unroll
   for (int i = 0; i < items; ++i) {
     words[i] = static_cast<radix_word<T>>(select_bits(raw[i]) ^ flip);
-    static_assert(sizeof(words[i]) == 4 || sizeof(words[i]) == 8);
-    if constexpr (sizeof(words[i]) == 8)
+    if constexpr (sizeof(radix_word<T>) == 8)
       asm volatile("" : "+l"(words[i]));
     else
       asm volatile("" : "+r"(words[i]));
