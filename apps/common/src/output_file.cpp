@@ -97,9 +97,13 @@ int create_unnamed_file(const std::string& directory) {
   if (fd >= 0 || (errno != EOPNOTSUPP && errno != EISDIR && errno != EINVAL)) return fd;
 #endif
   std::string pattern = directory + "/bkt-scratch.tmp.XXXXXX";
-  const detail::signals_blocked blocked;
+  detail::temporary_guard guard;  // the file has a name until the unlink
   const int fd_made = ::mkstemp(pattern.data());
-  if (fd_made >= 0) ::unlink(pattern.c_str());
+  if (fd_made >= 0) {
+    const int slot = guard.arm(pattern);
+    ::unlink(pattern.c_str());
+    detail::forget_temporary(slot);
+  }
   return fd_made;
 }
 
@@ -142,18 +146,13 @@ output_file::output_file(const std::string& path) : path_(path) {
     if (const auto target = std::filesystem::canonical(path, error); !error) path_ = target.string();
   }
   std::string pattern = path_ + ".tmp.XXXXXX";
-  // No signal between creating the temporary and telling the handler about it.
-  const detail::signals_blocked blocked;
+  // The signal handler knows of the temporary from its creation on.
+  detail::temporary_guard guard;
   const int fd = ::mkstemp(pattern.data());
   if (fd < 0) throw app_error(failure(path, "cannot create"));
+  cleanup_slot_ = guard.arm(pattern);
   // Closed until the first write, so that a run can hold thousands of outputs at once.
   ::close(fd);
-  try {
-    cleanup_slot_ = detail::remember_temporary(pattern);
-  } catch (...) {
-    ::unlink(pattern.c_str());
-    throw;
-  }
   temporary_ = std::move(pattern);
 }
 

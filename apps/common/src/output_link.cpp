@@ -41,15 +41,10 @@ output_link::output_link(const std::string& path, const std::string& target) : p
   struct stat info {};
   // lstat: a link of that name from an earlier run is replaced, not followed.
   if (::lstat(path.c_str(), &info) == 0 && S_ISDIR(info.st_mode)) throw app_error(path + ": is a directory");
-  // No signal between creating the temporary and telling the handler about it.
-  const detail::signals_blocked blocked;
+  // The signal handler knows of the temporary from its creation on.
+  detail::temporary_guard guard;
   std::string temporary = make_temporary_link(path, target);
-  try {
-    cleanup_slot_ = detail::remember_temporary(temporary);
-  } catch (...) {
-    ::unlink(temporary.c_str());
-    throw;
-  }
+  cleanup_slot_ = guard.arm(temporary);
   temporary_ = std::move(temporary);
 }
 

@@ -5,15 +5,24 @@
 // reads armed slots, unlink()s their paths, and re-raises the signal with its default action
 // (SA_RESETHAND), so the process still dies by that signal.
 //
-// Slots are claimed with a compare-and-swap, so threads may register at once without a lock. A
-// slot is armed after its path is complete and disarmed before it is reused, so a handler on the
-// thread that registers sees whole paths. A handler on another thread racing a slot's reuse
-// could read a path being rewritten; slots are reused first-fit only after being disarmed, and
-// that window is a few instructions long while the process is dying anyway.
+// A process-directed signal goes to any thread that does not block it, so blocking the signals in
+// the thread that creates a temporary is not enough once the process has other threads (a
+// library's among them). Hence a slot is claimed *before* its file is created (temporary_guard),
+// and a handler that meets a slot still being filled waits until it is armed or given back; the
+// creating thread blocks the signals meanwhile, so the handler never waits on its own thread. The
+// handler also raises `dying` before it looks, and a guard looks at `dying` after claiming its
+// slot: either the handler sees the slot or the guard sees the flag and lets the process die
+// first (both sequentially consistent), so no temporary is made behind the handler's back.
+//
+// Slots are claimed with a compare-and-swap, so threads may register at once without a lock.
+// A handler racing a slot's reuse could read a path being rewritten; slots are reused first-fit
+// only after being disarmed, and that window is a few instructions long while the process is
+// dying anyway.
 #include "signal_cleanup.hpp"
 
 #include <limits.h>
 #include <pthread.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -43,12 +52,30 @@ static_assert(std::atomic<int>::is_always_lock_free && std::atomic<block*>::is_a
               "the signal handler may only touch lock-free atomics");
 
 std::atomic<block*> first_block{nullptr};
+std::atomic<bool> dying{false};
+static_assert(std::atomic<bool>::is_always_lock_free);
+
+// A slot is filled for as long as mkstemp and a copy of the path take: microseconds. The waits
+// are bounded (a second) so that a thread stopped mid-creation cannot hold the process alive.
+constexpr int filling_waits = 1000;
+
+void pause_briefly() noexcept {
+  const timespec millisecond{0, 1'000'000};
+  ::nanosleep(&millisecond, nullptr);  // async-signal-safe
+}
 
 extern "C" void remove_temporaries(int signal_number) {
   const int saved_errno = errno;
+  dying.store(true);
   for (block* b = first_block.load(); b != nullptr; b = b->next.load())
-    for (slot& s : b->slots)
-      if (s.state.load() == slot_armed) ::unlink(s.path);
+    for (slot& s : b->slots) {
+      int state = s.state.load();
+      for (int waited = 0; state == slot_filling && waited < filling_waits; ++waited) {
+        pause_briefly();
+        state = s.state.load();
+      }
+      if (state == slot_armed) ::unlink(s.path);
+    }
   // SA_RESETHAND restored the default action; the signal stays blocked until this returns, and
   // is then delivered again with that action.
   ::raise(signal_number);
@@ -103,17 +130,6 @@ slot* slot_at(int index) {
 
 }  // namespace
 
-int remember_temporary(const std::string& path) {
-  if (path.size() >= PATH_MAX) return -1;  // too long to create anyway (ENAMETOOLONG)
-  static std::once_flag installed;
-  std::call_once(installed, install_handlers);
-  int index = 0;
-  slot& s = claim_slot(index);
-  std::memcpy(s.path, path.c_str(), path.size() + 1);
-  s.state.store(slot_armed);
-  return index;
-}
-
 void forget_temporary(int index) noexcept {
   if (index < 0) return;
   if (slot* s = slot_at(index)) s->state.store(slot_free);
@@ -127,5 +143,31 @@ signals_blocked::signals_blocked() noexcept {
 }
 
 signals_blocked::~signals_blocked() { ::pthread_sigmask(SIG_SETMASK, &saved_, nullptr); }
+
+temporary_guard::temporary_guard() {
+  static std::once_flag installed;
+  std::call_once(installed, install_handlers);
+  claim_slot(slot_);
+  if (dying.load()) {
+    // A handler under way on another thread may have passed this slot: give it back, and let the
+    // process die before a temporary that handler would not see is made.
+    slot_at(slot_)->state.store(slot_free);
+    for (int waited = 0; waited < filling_waits; ++waited) pause_briefly();
+    claim_slot(slot_);
+  }
+}
+
+temporary_guard::~temporary_guard() {
+  if (!armed_) slot_at(slot_)->state.store(slot_free);
+}
+
+int temporary_guard::arm(const std::string& path) noexcept {
+  if (path.size() >= PATH_MAX) return -1;  // too long to create anyway (ENAMETOOLONG)
+  slot& s = *slot_at(slot_);
+  std::memcpy(s.path, path.c_str(), path.size() + 1);
+  s.state.store(slot_armed);
+  armed_ = true;
+  return slot_;
+}
 
 }  // namespace bkt::apps::detail
