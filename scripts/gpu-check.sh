@@ -165,6 +165,8 @@ finish_sanitizers() {
 # BKT_SANITIZE=0.
 if [ "$part" = sanitize ] || { [ "$part" != bench ] && [ "${BKT_SANITIZE:-1}" != 0 ]; }; then start_sanitizers; fi
 if [ "$part" != bench ] && [ "$part" != sanitize ]; then
+# distinct_tests WORD LOG: how many tests GoogleTest's [  WORD  ] lines of LOG name.
+distinct_tests() { grep -oE "^\[ *$1 *\] [A-Za-z_][A-Za-z0-9_/.]*" "$2" | sort -u | wc -l; }
 # Every test binary, with a missing GPU a failure (BKT_REQUIRE_GPU_TESTS) and any skip a failure.
 export BKT_REQUIRE_GPU_TESTS=1
 # The GPU suite's host-side checking dominates, so it runs as 8 GoogleTest shards side by side.
@@ -185,8 +187,9 @@ for t in "$build"/tests/bkt_*_tests "$build"/apps/*/bkt_*_tests; do
   for pid in "${shard_pids[@]}"; do wait "$pid" || fail "$name shard (see $name.log)"; done
   shard_pids=()
   cat "$out/$name".*.log >"$out/$name.log" && rm -f "$out/$name".*.log
-  grep -q '^\[  FAILED  \]' "$out/$name.log" && fail "$name: $(grep -c '^\[  FAILED  \] [a-z]' "$out/$name.log") failed"
-  grep -q '^\[  SKIPPED \]' "$out/$name.log" && fail "$name skipped tests: $(grep -c '^\[  SKIPPED \] [a-z]' "$out/$name.log")"
+  # A failed or skipped test is named twice in its shard's log (when it ends, then in the summary).
+  grep -q '^\[  FAILED  \]' "$out/$name.log" && fail "$name: $(distinct_tests FAILED "$out/$name.log") failed"
+  grep -q '^\[  SKIPPED \]' "$out/$name.log" && fail "$name skipped tests: $(distinct_tests SKIPPED "$out/$name.log")"
   passed=$(grep -oE '^\[  PASSED  \] [0-9]+' "$out/$name.log" | awk '{s += $4} END {print s + 0}')
   note "$name: $passed tests passed in $shards shards ($((SECONDS - start)) s)"
 done
