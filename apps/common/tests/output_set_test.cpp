@@ -5,7 +5,6 @@
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <sys/resource.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -277,10 +276,9 @@ TEST_F(output_set_test, a_fatal_signal_removes_the_temporaries) {
       ::raise(signal_number);
       ::_exit(4);  // not reached: the signal ends the process
     }
-    int status = 0;
-    ASSERT_EQ(::waitpid(child, &status, 0), child);
-    ASSERT_TRUE(WIFSIGNALED(status)) << "exit code " << WEXITSTATUS(status);
-    EXPECT_EQ(WTERMSIG(status), signal_number);
+    const test::signalled_run run = test::wait_for_ending(child);
+    ASSERT_TRUE(run.killed_by_signal) << "exit code " << run.exit_code;
+    EXPECT_EQ(run.signal, signal_number);
     EXPECT_TRUE(test::temporaries_in(dir_).empty());
     EXPECT_EQ(test::directory_snapshot(dir_), (std::map<std::string, std::string>{{"a.txt", "old"}}));
   }

@@ -3,7 +3,6 @@
 #include "signal_cleanup.hpp"
 
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -41,10 +40,9 @@ TEST_F(signal_cleanup_test, a_signal_another_thread_takes_mid_creation_removes_t
     std::this_thread::sleep_for(std::chrono::seconds(5));
     ::_exit(4);  // not reached: the signal ends the process
   }
-  int status = 0;
-  ASSERT_EQ(::waitpid(child, &status, 0), child);
-  ASSERT_TRUE(WIFSIGNALED(status)) << "exit code " << WEXITSTATUS(status);
-  EXPECT_EQ(WTERMSIG(status), SIGTERM);
+  const test::signalled_run run = test::wait_for_ending(child);
+  ASSERT_TRUE(run.killed_by_signal) << "exit code " << run.exit_code;
+  EXPECT_EQ(run.signal, SIGTERM);
   EXPECT_TRUE(test::temporaries_in(dir_).empty());
 }
 

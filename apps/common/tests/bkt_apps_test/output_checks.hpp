@@ -51,6 +51,21 @@ struct signalled_run {
   int exit_code = -1;             // when it exited instead
 };
 
+/// Fills in how a process ended from waitpid's `status`.
+inline void record_ending(int status, signalled_run& run) {
+  run.killed_by_signal = WIFSIGNALED(status);
+  run.signal = run.killed_by_signal ? WTERMSIG(status) : 0;
+  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/// Waits for the forked `child` to end (-1 as its exit code if waitpid fails).
+inline signalled_run wait_for_ending(pid_t child) {
+  signalled_run run;
+  int status = 0;
+  if (::waitpid(child, &status, 0) == child) record_ending(status, run);
+  return run;
+}
+
 /// Starts `exe` with `args` (standard input /dev/null, standard output and error to /dev/null),
 /// waits until `temporaries` temporaries exist under `watched` (at most 10 s), sends it each of
 /// `signals` (50 ms apart) and waits for it to end. `ignored`, when not 0, is a signal the tool
@@ -96,9 +111,7 @@ inline signalled_run run_and_signal(const std::string& exe, const std::vector<st
     if (i + 1 < signals.size()) ended = ::waitpid(child, &status, WNOHANG) == child;
   }
   if (!ended) ::waitpid(child, &status, 0);
-  result.killed_by_signal = WIFSIGNALED(status);
-  result.signal = result.killed_by_signal ? WTERMSIG(status) : 0;
-  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  record_ending(status, result);
   return result;
 }
 

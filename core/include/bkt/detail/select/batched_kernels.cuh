@@ -86,15 +86,22 @@ __device__ void write_sorted(tile_storage<W, true>& s, unsigned k, const W* word
   __syncthreads();  // the next selection reuses these bytes
 }
 
-/// Emits cut `c` of a tile to the outputs in word order, through write_sorted. position(i) is the
-/// row position of this thread's item i.
+/// Emits cut `c` of a tile into `to`, in position order: slot j gets the record's word and its row
+/// position, position(i) for this thread's item i.
+template <class W, bool Sorted, int Count, class Position>
+__device__ void stage_cut(tile_storage<W, Sorted>& s, const W (&words)[items], unsigned valid, cut<W> c,
+                          Position position, record_arrays<W, Count>& to) {
+  emit_cut(s, words, valid, c, [&](int i, W w, unsigned j) {
+    to.words[j] = w;
+    to.positions[j] = position(i);
+  });
+}
+
+/// Emits cut `c` of a tile to the outputs in word order, through write_sorted.
 template <class W, class Position, class Output>
 __device__ void emit_sorted(tile_storage<W, true>& s, const W (&words)[items], unsigned valid, cut<W> c, unsigned k,
                             Position position, const Output& out) {
-  emit_cut(s, words, valid, c, [&](int i, W w, unsigned j) {
-    s.big.selected.words[j] = w;
-    s.big.selected.positions[j] = position(i);
-  });
+  stage_cut(s, words, valid, c, position, s.big.selected);
   write_sorted(s, k, s.big.selected.words, s.big.selected.positions, out);
 }
 
@@ -129,10 +136,7 @@ __device__ void emit_unsorted(short_row_storage<W, false>& s, const W (&words)[i
     emit_cut(s.tile, words, valid, c, [&](int i, W w, unsigned j) { out(j, w, position(i)); });
     return;
   }
-  emit_cut(s.tile, words, valid, c, [&](int i, W w, unsigned j) {
-    s.selected.words[j] = w;
-    s.selected.positions[j] = position(i);
-  });
+  stage_cut(s.tile, words, valid, c, position, s.selected);
   __syncthreads();  // every record is in; the next row's come after its selection's barriers
   for (unsigned j = threadIdx.x; j < k; j += threads) out(j, s.selected.words[j], s.selected.positions[j]);
 }
@@ -148,7 +152,7 @@ __global__ void __launch_bounds__(threads, row_blocks<T, Sorted, BKT_BATCHED_TOP
   extern __shared__ __align__(16) unsigned char shared[];
   auto& s = *reinterpret_cast<short_row_storage<W, Sorted>*>(shared);
   const W flip = largest ? static_cast<W>(~W{0}) : W{0};
-  if (Full) cols = tile;
+  if constexpr (Full) cols = tile;
   const unsigned valid = Full ? all_items : valid_mask(cols, threadIdx.x);
   const auto position = [](int i) { return static_cast<std::uint32_t>(threadIdx.x * items + i); };
   // The next row's loads are in flight while this row is selected; not for a sorted output, whose
