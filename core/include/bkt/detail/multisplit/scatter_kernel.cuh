@@ -4,20 +4,24 @@
 // 1. Load: each rank group (a warp, or a half-warp for the packed table; warp_rank.cuh) owns one
 //    run of the tile, its keys striped over the group's lanes (element i of lane l at i * lanes +
 //    l), so the group's steps visit its elements in input order and plain 4-byte loads coalesce.
-//    Small values come after step 2. A pass whose elements all share one bucket copies the tile
-//    instead (the bucket offsets' scan tells every block so).
+//    A pass whose elements all share one bucket copies the tile instead (the bucket offsets' scan
+//    tells every block so).
 // 2. Rank (the multisplit paper's warp-level multisplit): per step, the lanes sharing a bucket
 //    are found (one ballot per bit of the bucket id for up to 32 buckets, for more a shared
-//    table of lane bits: packed with the counts for key-only passes); the lowest of them adds
+//    table of lane bits packed with the counts); the lowest of them adds
 //    their number to the group's counter for that bucket, and each lane's rank is the counter
 //    before plus its place among the peers. Ranks are thus stable.
 // 3. Tile totals: thread b sums bucket b over the groups, publishes it for decoupled look-back,
-//    and a block scan over buckets gives each bucket's start within the tile.
-// 4. Stage: elements move to their bucket-sorted place in shared memory (with their bucket ids,
-//    unless the functor is cheap to run again); meanwhile thread b looks back over earlier tiles
-//    for bucket b.
-// 5. Write: consecutive threads write consecutive staged elements, so each bucket's run of the
-//    tile lands as one contiguous, coalesced stretch (the paper's reordering for coalesced writes).
+//    and a block scan over buckets gives each bucket's start within the tile, from which thread
+//    b writes each group's start for the bucket.
+// 4. Stage: keys move to their bucket-sorted place in shared memory (with their bucket ids,
+//    unless the functor is cheap to run again); values are loaded meanwhile, into the registers
+//    the keys held, and thread b looks back over earlier tiles for bucket b.
+// 5. Write: consecutive threads write consecutive staged keys, so each bucket's run of the tile
+//    lands as one contiguous, coalesced stretch (the paper's reordering for coalesced writes).
+//    Values then take the same way in a second round through the keys' bytes (as Onesweep
+//    does): the staging area holds one element, not a pair, and no thread holds a key and a
+//    value at once.
 //
 // Tiles are taken in reverse input order through an atomic counter: the counting pass read the
 // input front to back, so its tail is still in L2 when the scatter starts there. Positions count
@@ -67,16 +71,29 @@ template <class Key, class Value, class Fn>
 inline constexpr bool recomputes_bucket =
     sizeof(Key) <= 4 && !value_traits<Value>::present && requires { requires Fn::cheap_bucket; };
 
-/// Dynamic shared memory of one block after the functor's table: the staged tile, which the
-/// lane-mask ranking's two tables of warps x 256 words share (they are done with before staging).
+/// Bytes of one staged element: keys and values are staged in turn in the same bytes.
+template <class Key, class Value>
+inline constexpr std::size_t staged_element_bytes = sizeof(Key) > value_bytes<Value> ? sizeof(Key) : value_bytes<Value>;
+
+/// Dynamic shared memory of one block after the functor's table: the staged tile of keys, then of
+/// values in the same bytes, and the staged bucket ids after them; the lane-mask ranking's two
+/// tables of warps x 256 words share it (they are done with before staging).
 template <class Shape, class Key, class Value, class Fn>
 constexpr std::size_t staging_bytes(int rank_bits) {
   const std::size_t id_bytes = recomputes_bucket<Key, Value, Fn> ? 0 : 1;
-  const std::size_t tile = Shape::tile_items * (sizeof(Key) + value_bytes<Value> + id_bytes);
-  const std::size_t masks = rank_method_for<Value>(rank_bits) == rank_method::lane_masks
+  const std::size_t tile = Shape::tile_items * (staged_element_bytes<Key, Value> + id_bytes);
+  const std::size_t masks = rank_method_for(rank_bits) == rank_method::lane_masks
                                 ? 2 * sizeof(unsigned) * Shape::warps * Shape::max_buckets
                                 : 0;
   return tile > masks ? tile : masks;
+}
+
+/// One round of step 5: consecutive threads write consecutive staged elements of the tile to
+/// their bucket's stretch. `bucket_of(k)` is the bucket of staged element k.
+template <int BlockThreads, class T, class BucketOf>
+__device__ __forceinline__ void write_staged(const T* staged, int valid, const std::int64_t* bucket_base,
+                                             BucketOf bucket_of, T* out) {
+  for (int k = static_cast<int>(threadIdx.x); k < valid; k += BlockThreads) out[bucket_base[bucket_of(k)] + k] = staged[k];
 }
 
 /// One tile per block, claimed from a counter in launch order. (A persistent grid that loads its
@@ -91,13 +108,10 @@ __global__ void __launch_bounds__(Shape::block_threads, Shape::min_blocks)
   constexpr int max_buckets = Shape::max_buckets;
   constexpr int tile_items = Shape::tile_items;
   constexpr bool recompute = recomputes_bucket<Key, Value, Fn>;
-  // Pairs of up to 8 bytes load (or generate) their values after the ranking, whose registers
-  // they would otherwise hold: that lets them take 16 items a thread (tile_shape.hpp).
-  constexpr bool late_values = traits::present && sizeof(Key) + value_bytes<Value> <= 8;
 
   // Lanes rank in groups (warp_rank.cuh); each group's keys are one run of the tile, element i of
   // group lane l at i * group_lanes + l of the run.
-  constexpr rank_method method = rank_method_for<Value>(RankBits);
+  constexpr rank_method method = rank_method_for(RankBits);
   constexpr int group_lanes = rank_group_lanes(method);
   constexpr int groups = Shape::block_threads / group_lanes;
   constexpr int group_items = items * group_lanes;
@@ -126,8 +140,8 @@ __global__ void __launch_bounds__(Shape::block_threads, Shape::min_blocks)
   const auto fn = shared_table<Fn>::bind(fn_global, shared);
   unsigned char* staging = shared + args.table_bytes;
   Key* staged_keys = reinterpret_cast<Key*>(staging);
-  stored* staged_values = reinterpret_cast<stored*>(staging + tile_items * sizeof(Key));
-  unsigned char* staged_buckets = staging + tile_items * (sizeof(Key) + value_bytes<Value>);  // unless recompute
+  stored* staged_values = reinterpret_cast<stored*>(staging);  // after the keys are written
+  unsigned char* staged_buckets = staging + tile_items * staged_element_bytes<Key, Value>;  // unless recompute
   // Lane-mask ranking: [step parity][warp][bucket], the lanes of this step that hold the bucket; in
   // the staging area, which the ranking does not use.
   auto* peer_masks = reinterpret_cast<unsigned(*)[Shape::warps][max_buckets]>(staging);
@@ -145,20 +159,12 @@ __global__ void __launch_bounds__(Shape::block_threads, Shape::min_blocks)
   const int group_base = group * group_items;
   auto position_of = [&](int i) { return group_base + i * group_lanes + group_lane; };
 
-  // 1. Load; a full tile without bounds checks.
+  // 1. Load the keys; a full tile without bounds checks.
   Key keys[items];
-  stored values[items];
 #pragma unroll
   for (int i = 0; i < items; ++i) {
     const int position = position_of(i);
-    if (valid == tile_items || position < valid) {
-      const std::int64_t at = tile_base + position;
-      keys[i] = args.io.keys_in[at];
-      if constexpr (!late_values) {
-        if constexpr (traits::generated) values[i] = static_cast<stored>(at);
-        else if constexpr (traits::present) values[i] = args.io.values_in[at];
-      }
-    }
+    if (valid == tile_items || position < valid) keys[i] = args.io.keys_in[tile_base + position];
   }
   // All elements in one bucket (a radix pass over bits every key shares, say): the split keeps the
   // input order, so the tile goes out as it came in. Every block takes this path, so none waits in
@@ -171,8 +177,7 @@ __global__ void __launch_bounds__(Shape::block_threads, Shape::min_blocks)
         const std::int64_t at = tile_base + position;
         if (args.io.keys_out != nullptr) args.io.keys_out[at] = keys[i];
         if constexpr (traits::generated) args.io.values_out[at] = static_cast<stored>(at);
-        else if constexpr (late_values) args.io.values_out[at] = args.io.values_in[at];
-        else if constexpr (traits::present) args.io.values_out[at] = values[i];
+        else if constexpr (traits::present) args.io.values_out[at] = args.io.values_in[at];
       }
     }
     return;
@@ -200,27 +205,15 @@ __global__ void __launch_bounds__(Shape::block_threads, Shape::min_blocks)
   };
   if (valid == tile_items) rank(std::true_type{});
   else rank(std::false_type{});
-  if constexpr (late_values) {
-#pragma unroll
-    for (int i = 0; i < items; ++i) {
-      const int position = position_of(i);
-      if (valid == tile_items || position < valid) {
-        if constexpr (traits::generated) values[i] = static_cast<stored>(tile_base + position);
-        else values[i] = args.io.values_in[tile_base + position];
-      }
-    }
-  }
   __syncthreads();
 
-  // 3. Tile totals per bucket, published at once; then each bucket's start in the tile.
+  // 3. Tile totals per bucket, published at once; then each bucket's start in the tile, and in
+  // each group's row the bucket's start for that group (two reads of the rows and one write: the
+  // rows are the largest shared array a tile sweeps outside the ranking).
   unsigned tile_count = 0;
   if (thread < num_buckets) {
 #pragma unroll
-    for (int g = 0; g < groups; ++g) {
-      const unsigned count = group_counts[g][thread] >> count_shift;
-      group_counts[g][thread] = tile_count;
-      tile_count += count;
-    }
+    for (int g = 0; g < groups; ++g) tile_count += group_counts[g][thread] >> count_shift;
     if (args.wide_status) {
       using status = bucket_status<std::uint64_t>;
       auto* words = static_cast<std::uint64_t*>(args.status) + order * num_buckets + thread;
@@ -241,20 +234,38 @@ __global__ void __launch_bounds__(Shape::block_threads, Shape::min_blocks)
   if (thread < num_buckets) {
     tile_start = inclusive - tile_count;
     for (int w = 0; w < warp; ++w) tile_start += scan_totals[w];
+    unsigned group_start = tile_start;
 #pragma unroll
-    for (int g = 0; g < groups; ++g) group_counts[g][thread] += tile_start;
+    for (int g = 0; g < groups; ++g) {
+      const unsigned count = group_counts[g][thread] >> count_shift;
+      group_counts[g][thread] = group_start;
+      group_start += count;
+    }
   }
   __syncthreads();
 
-  // 4. Stage in bucket order, then look back.
+  // 4. Stage the keys in bucket order (slot becomes the staged place), load the values, look back.
+  // Index mode without key output stages no keys; key-only passes always write them.
+  const bool write_keys = !traits::present || args.io.keys_out != nullptr;
 #pragma unroll
   for (int i = 0; i < items; ++i) {
     if (position_of(i) < valid) {
       const unsigned bucket = slot[i] & 0xffu;
       const unsigned local = group_counts[group][bucket] + (slot[i] >> 8);
-      staged_keys[local] = keys[i];
-      if constexpr (traits::present) staged_values[local] = values[i];
+      if (write_keys) staged_keys[local] = keys[i];
       if constexpr (!recompute) staged_buckets[local] = static_cast<unsigned char>(bucket);
+      slot[i] = local;
+    }
+  }
+  stored values[items];
+  if constexpr (traits::present) {
+#pragma unroll
+    for (int i = 0; i < items; ++i) {
+      const int position = position_of(i);
+      if (valid == tile_items || position < valid) {
+        if constexpr (traits::generated) values[i] = static_cast<stored>(tile_base + position);
+        else values[i] = args.io.values_in[tile_base + position];
+      }
     }
   }
   if (thread < num_buckets) {
@@ -270,12 +281,20 @@ __global__ void __launch_bounds__(Shape::block_threads, Shape::min_blocks)
   }
   __syncthreads();
 
-  // 5. Write out: runs of one bucket are contiguous in both shared and global memory.
-  for (int k = thread; k < valid; k += Shape::block_threads) {
-    const unsigned bucket = recompute ? clamped_bucket(fn, staged_keys[k], num_buckets) : staged_buckets[k];
-    const std::int64_t destination = bucket_base[bucket] + k;
-    if (args.io.keys_out != nullptr) args.io.keys_out[destination] = staged_keys[k];
-    if constexpr (traits::present) args.io.values_out[destination] = staged_values[k];
+  // 5. Write out, keys then values: runs of one bucket are contiguous in both shared and global
+  // memory.
+  auto bucket_of = [&](int k) -> unsigned {
+    if constexpr (recompute) return clamped_bucket(fn, staged_keys[k], num_buckets);
+    else return staged_buckets[k];
+  };
+  if (write_keys) write_staged<Shape::block_threads>(staged_keys, valid, bucket_base, bucket_of, args.io.keys_out);
+  if constexpr (traits::present) {
+    if (write_keys) __syncthreads();  // every staged key is read before the values take its bytes
+#pragma unroll
+    for (int i = 0; i < items; ++i)
+      if (position_of(i) < valid) staged_values[slot[i]] = values[i];
+    __syncthreads();
+    write_staged<Shape::block_threads>(staged_values, valid, bucket_base, bucket_of, args.io.values_out);
   }
 }
 

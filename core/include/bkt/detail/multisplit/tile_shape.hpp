@@ -45,11 +45,9 @@ inline constexpr int multisplit_inner_buckets = 256;
 
 // Scatter tiles, measured on H100 (docs/primitives/multisplit.md, radix-sort.md): 512 threads,
 // two blocks per SM (64 registers). Keys of up to 4 bytes take 16 items per thread; pairs of at
-// most 8 bytes together also 16, their values loaded after the ranking (12 with the values loaded
-// beside the keys measured slower: fewer items spread a tile's fixed costs, the look-back over
-// 256 buckets among them, over fewer elements); 8-byte keys 12 (16 spill); wider elements 8, so
-// that keys, values and ranks fit the registers and two blocks fit the shared memory. The macros
-// exist for tuning runs.
+// most 8 bytes together also 16 (12 measured slower: fewer items spread a tile's fixed costs, the
+// look-back over 256 buckets among them, over fewer elements); 8-byte keys 12 (16 spill); wider
+// pairs 8. The macros exist for tuning runs.
 #ifndef BKT_MULTISPLIT_THREADS
 #define BKT_MULTISPLIT_THREADS 512
 #endif

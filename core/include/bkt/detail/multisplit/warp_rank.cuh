@@ -19,18 +19,19 @@ __host__ __device__ constexpr int rank_bits_class(int num_buckets) {
   return bits <= 1 ? 1 : bits <= 5 ? 5 : 8;
 }
 
-/// How a pass ranks. 8-bit key-only passes take the packed table (eight ballots and the lane-mask
-/// table both measured slower); passes with values keep the lane-mask table, which measured faster
-/// for them (docs/primitives/multisplit.md). BKT_MULTISPLIT_LANE_MASK_RANK puts every 8-bit pass on
-/// the lane-mask table, for tuning comparisons.
+/// How a pass ranks: 8-bit passes take the packed table (eight ballots and the lane-mask table
+/// measured slower, for keys and for pairs: docs/primitives/multisplit.md). For tuning
+/// comparisons, BKT_MULTISPLIT_LANE_MASK_RANK and BKT_MULTISPLIT_BALLOT_RANK put every 8-bit pass
+/// on another method.
 enum class rank_method { ballots, lane_masks, packed_table };
-template <class Value>
 __host__ __device__ constexpr rank_method rank_method_for(int rank_bits) {
   if (rank_bits <= 5) return rank_method::ballots;
-#ifdef BKT_MULTISPLIT_LANE_MASK_RANK
+#if defined(BKT_MULTISPLIT_LANE_MASK_RANK)
   return rank_method::lane_masks;
+#elif defined(BKT_MULTISPLIT_BALLOT_RANK)
+  return rank_method::ballots;
 #else
-  return value_traits<Value>::present ? rank_method::lane_masks : rank_method::packed_table;
+  return rank_method::packed_table;
 #endif
 }
 
