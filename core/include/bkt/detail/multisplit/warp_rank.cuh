@@ -4,7 +4,6 @@
 // keys in input order, so ranks are stable.
 #pragma once
 
-#include "bkt/detail/multisplit/tile_shape.hpp"
 #include "bkt/detail/warp/warp_match.cuh"
 #include "bkt/device/warp_scan.cuh"
 
