@@ -96,6 +96,158 @@ __device__ __forceinline__ void write_staged(const T* staged, int valid, const s
   for (int k = static_cast<int>(threadIdx.x); k < valid; k += BlockThreads) out[bucket_base[bucket_of(k)] + k] = staged[k];
 }
 
+/// Where a thread's items lie in its tile: the items of rank group g are one run of the tile, item
+/// i of group lane l at g * GroupLanes * Items + i * GroupLanes + l of it, so that a group's steps
+/// visit its elements in input order. `valid` elements of the tile exist.
+template <int Items, int GroupLanes>
+struct tile_layout {
+  int group_base;
+  int group_lane;
+  int valid;
+  __device__ int position(int i) const { return group_base + i * GroupLanes + group_lane; }
+};
+
+/// at(i, position) for each of this thread's items that the tile holds; a full tile (`tile_items`
+/// valid) without bounds tests.
+template <int Items, int GroupLanes, class At>
+__device__ __forceinline__ void for_tile_items(const tile_layout<Items, GroupLanes>& layout, int tile_items, At at) {
+#pragma unroll
+  for (int i = 0; i < Items; ++i) {
+    const int position = layout.position(i);
+    if (layout.valid == tile_items || position < layout.valid) at(i, position);
+  }
+}
+
+/// What a ranking step reads and writes: the groups' rows of per-bucket counts, the lane-mask
+/// ranking's two mask tables, and where this thread sits among them.
+template <int Groups, int Warps, int MaxBuckets>
+struct rank_tables {
+  unsigned (&group_counts)[Groups][MaxBuckets];
+  unsigned (*peer_masks)[Warps][MaxBuckets];  // [step parity][warp][bucket]; lane-mask ranking only
+  int group;
+  int warp;
+  int group_lane;
+};
+
+/// Step 2: slot[i] = (rank of item i among the group's items of its bucket so far) << 8 | bucket,
+/// through the ranking of RankBits (warp_rank.cuh). `FullTile`: every item of the tile is valid.
+/// Called by the whole block.
+template <int RankBits, bool FullTile, class Key, int Items, int GroupLanes, class Fn, int Groups, int Warps,
+          int MaxBuckets>
+__device__ __forceinline__ void rank_keys(const Key (&keys)[Items], const tile_layout<Items, GroupLanes>& layout,
+                                          const Fn& fn, int num_buckets,
+                                          const rank_tables<Groups, Warps, MaxBuckets>& t, unsigned (&slot)[Items]) {
+  constexpr rank_method method = rank_method_for(RankBits);
+#pragma unroll
+  for (int i = 0; i < Items; ++i) {
+    const bool mine = FullTile || layout.position(i) < layout.valid;
+    const unsigned bucket = mine ? clamped_bucket(fn, keys[i], num_buckets) : 0u;
+    unsigned before;
+    if constexpr (method == rank_method::packed_table) {
+      before = packed_table_rank(&t.group_counts[t.group][bucket], mine, t.group_lane);
+    } else if constexpr (method == rank_method::lane_masks) {
+      before = lane_mask_rank(&t.peer_masks[i % 2][t.warp][bucket], &t.group_counts[t.warp][bucket], mine);
+    } else {
+      const unsigned active = FullTile ? full_warp_mask : __ballot_sync(full_warp_mask, mine);
+      before = ballot_rank<RankBits>(t.group_counts[t.group], bucket, mine, active);
+    }
+    slot[i] = (before << 8) | bucket;
+  }
+}
+
+/// Step 3, first half: thread b < num_buckets sums bucket b over the groups' rows and publishes the
+/// tile's count for the look-back; returns it (0 on other threads).
+template <int Groups, int MaxBuckets>
+__device__ __forceinline__ unsigned publish_tile_count(const unsigned (&group_counts)[Groups][MaxBuckets],
+                                                       unsigned count_shift, int num_buckets, void* status_words,
+                                                       bool wide_status, std::int64_t order) {
+  const int thread = static_cast<int>(threadIdx.x);
+  unsigned tile_count = 0;
+  if (thread < num_buckets) {
+#pragma unroll
+    for (int g = 0; g < Groups; ++g) tile_count += group_counts[g][thread] >> count_shift;
+    if (wide_status) {
+      using status = bucket_status<std::uint64_t>;
+      auto* words = static_cast<std::uint64_t*>(status_words) + order * num_buckets + thread;
+      status::publish(words, order == 0 ? status::inclusive : status::aggregate, tile_count);
+    } else {
+      using status = bucket_status<std::uint32_t>;
+      auto* words = static_cast<std::uint32_t*>(status_words) + order * num_buckets + thread;
+      status::publish(words, order == 0 ? status::inclusive : status::aggregate, tile_count);
+    }
+  }
+  return tile_count;
+}
+
+/// Step 3, second half: a block scan of the tile counts gives bucket b's start in the tile
+/// (returned to thread b), and each group's row then holds, for bucket b, the group's start. (Two
+/// reads of the rows and one write: they are the largest shared array a tile sweeps outside the
+/// ranking.) Every thread calls it; its barriers are the block's.
+template <int Groups, int MaxBuckets>
+__device__ __forceinline__ unsigned group_starts(unsigned (&group_counts)[Groups][MaxBuckets],
+                                                 unsigned (&scan_totals)[MaxBuckets / warp_threads],
+                                                 unsigned count_shift, int num_buckets, unsigned tile_count, int warp,
+                                                 int lane) {
+  const int thread = static_cast<int>(threadIdx.x);
+  unsigned inclusive = 0;
+  if (thread < MaxBuckets) {
+    inclusive = warp_inclusive_sum(tile_count);
+    if (lane == warp_threads - 1) scan_totals[warp] = inclusive;
+  }
+  __syncthreads();
+  unsigned tile_start = 0;
+  if (thread < num_buckets) {
+    tile_start = inclusive - tile_count;
+    for (int w = 0; w < warp; ++w) tile_start += scan_totals[w];
+    unsigned group_start = tile_start;
+#pragma unroll
+    for (int g = 0; g < Groups; ++g) {
+      const unsigned count = group_counts[g][thread] >> count_shift;
+      group_counts[g][thread] = group_start;
+      group_start += count;
+    }
+  }
+  __syncthreads();
+  return tile_start;
+}
+
+/// Step 4's staging: each valid item's key (when `write_keys`) and, when `StageBuckets`, its
+/// bucket id go to the item's place in bucket order, its group's start for the bucket
+/// (`group_starts`, this group's row) plus its rank; slot[i] becomes that place.
+template <bool StageBuckets, class Key, int Items, int GroupLanes>
+__device__ __forceinline__ void stage_keys(const Key (&keys)[Items], const tile_layout<Items, GroupLanes>& layout,
+                                           const unsigned* group_starts, bool write_keys, Key* staged_keys,
+                                           unsigned char* staged_buckets, unsigned (&slot)[Items]) {
+#pragma unroll
+  for (int i = 0; i < Items; ++i) {
+    if (layout.position(i) < layout.valid) {
+      const unsigned bucket = slot[i] & 0xffu;
+      const unsigned local = group_starts[bucket] + (slot[i] >> 8);
+      if (write_keys) staged_keys[local] = keys[i];
+      if constexpr (StageBuckets) staged_buckets[local] = static_cast<unsigned char>(bucket);
+      slot[i] = local;
+    }
+  }
+}
+
+/// Step 4's look-back: thread b < num_buckets learns how many elements of bucket b the tiles after
+/// this one hold and sets bucket_base[b], the output position of the bucket's staged element 0.
+template <int Window>
+__device__ __forceinline__ void set_bucket_base(std::int64_t* bucket_base, const std::int64_t* offsets,
+                                                void* status_words, bool wide_status, std::int64_t order,
+                                                int num_buckets, unsigned tile_count, unsigned tile_start) {
+  const int thread = static_cast<int>(threadIdx.x);
+  if (thread >= num_buckets) return;
+  std::uint64_t after = 0;
+  if (order > 0) {
+    after = wide_status ? bucket_status<std::uint64_t>::template look_back<Window>(
+                              static_cast<std::uint64_t*>(status_words), order, num_buckets, thread, tile_count)
+                        : bucket_status<std::uint32_t>::template look_back<Window>(
+                              static_cast<std::uint32_t*>(status_words), order, num_buckets, thread, tile_count);
+  }
+  bucket_base[thread] = offsets[thread + 1] - static_cast<std::int64_t>(after) - tile_count - tile_start;
+}
+
 /// One tile per block, claimed from a counter in launch order. (A persistent grid that loads its
 /// next tile while it finishes the current one, as compaction does, measured slower here: at one
 /// 512-thread block per SM the ranking phase no longer hides; see docs/primitives/multisplit.md.)
@@ -109,8 +261,7 @@ __global__ void __launch_bounds__(Shape::block_threads, Shape::min_blocks)
   constexpr int tile_items = Shape::tile_items;
   constexpr bool recompute = recomputes_bucket<Key, Value, Fn>;
 
-  // Lanes rank in groups (warp_rank.cuh); each group's keys are one run of the tile, element i of
-  // group lane l at i * group_lanes + l of the run.
+  // Lanes rank in groups (warp_rank.cuh), each over one run of the tile (tile_layout).
   constexpr rank_method method = rank_method_for(RankBits);
   constexpr int group_lanes = rank_group_lanes(method);
   constexpr int groups = Shape::block_threads / group_lanes;
@@ -155,130 +306,52 @@ __global__ void __launch_bounds__(Shape::block_threads, Shape::min_blocks)
   const std::int64_t order = tile_order_shared;
   const std::int64_t tile_base = (args.num_tiles - 1 - order) * tile_items;
   const std::int64_t remaining = args.num_items - tile_base;
-  const int valid = remaining < tile_items ? static_cast<int>(remaining) : tile_items;
-  const int group_base = group * group_items;
-  auto position_of = [&](int i) { return group_base + i * group_lanes + group_lane; };
+  const tile_layout<items, group_lanes> layout{group * group_items, group_lane,
+                                               remaining < tile_items ? static_cast<int>(remaining) : tile_items};
+  const int valid = layout.valid;
 
-  // 1. Load the keys; a full tile without bounds checks.
+  // 1. Load the keys.
   Key keys[items];
-#pragma unroll
-  for (int i = 0; i < items; ++i) {
-    const int position = position_of(i);
-    if (valid == tile_items || position < valid) keys[i] = args.io.keys_in[tile_base + position];
-  }
+  for_tile_items(layout, tile_items, [&](int i, int position) { keys[i] = args.io.keys_in[tile_base + position]; });
   // All elements in one bucket (a radix pass over bits every key shares, say): the split keeps the
   // input order, so the tile goes out as it came in. Every block takes this path, so none waits in
   // a look-back for another.
   if (copy_only_shared) {
-#pragma unroll
-    for (int i = 0; i < items; ++i) {
-      const int position = position_of(i);
-      if (valid == tile_items || position < valid) {
-        const std::int64_t at = tile_base + position;
-        if (args.io.keys_out != nullptr) args.io.keys_out[at] = keys[i];
-        if constexpr (traits::generated) args.io.values_out[at] = static_cast<stored>(at);
-        else if constexpr (traits::present) args.io.values_out[at] = args.io.values_in[at];
-      }
-    }
+    for_tile_items(layout, tile_items, [&](int i, int position) {
+      const std::int64_t at = tile_base + position;
+      if (args.io.keys_out != nullptr) args.io.keys_out[at] = keys[i];
+      if constexpr (traits::generated) args.io.values_out[at] = static_cast<stored>(at);
+      else if constexpr (traits::present) args.io.values_out[at] = args.io.values_in[at];
+    });
     return;
   }
 
   // 2. Rank within the group: slot = rank << 8 | bucket. A full tile (all but at most one) takes a
   // path without the per-lane bounds.
   unsigned slot[items];
-  auto rank = [&](auto full_tile) {
-#pragma unroll
-    for (int i = 0; i < items; ++i) {
-      const bool mine = decltype(full_tile)::value || position_of(i) < valid;
-      const unsigned bucket = mine ? clamped_bucket(fn, keys[i], num_buckets) : 0u;
-      unsigned before;
-      if constexpr (method == rank_method::packed_table) {
-        before = packed_table_rank(&group_counts[group][bucket], mine, group_lane);
-      } else if constexpr (method == rank_method::lane_masks) {
-        before = lane_mask_rank(&peer_masks[i % 2][warp][bucket], &group_counts[warp][bucket], mine);
-      } else {
-        const unsigned active = decltype(full_tile)::value ? full_warp_mask : __ballot_sync(full_warp_mask, mine);
-        before = ballot_rank<RankBits>(group_counts[group], bucket, mine, active);
-      }
-      slot[i] = (before << 8) | bucket;
-    }
-  };
-  if (valid == tile_items) rank(std::true_type{});
-  else rank(std::false_type{});
+  const rank_tables<groups, Shape::warps, max_buckets> tables{group_counts, peer_masks, group, warp, group_lane};
+  if (valid == tile_items) rank_keys<RankBits, true>(keys, layout, fn, num_buckets, tables, slot);
+  else rank_keys<RankBits, false>(keys, layout, fn, num_buckets, tables, slot);
   __syncthreads();
 
-  // 3. Tile totals per bucket, published at once; then each bucket's start in the tile, and in
-  // each group's row the bucket's start for that group (two reads of the rows and one write: the
-  // rows are the largest shared array a tile sweeps outside the ranking).
-  unsigned tile_count = 0;
-  if (thread < num_buckets) {
-#pragma unroll
-    for (int g = 0; g < groups; ++g) tile_count += group_counts[g][thread] >> count_shift;
-    if (args.wide_status) {
-      using status = bucket_status<std::uint64_t>;
-      auto* words = static_cast<std::uint64_t*>(args.status) + order * num_buckets + thread;
-      status::publish(words, order == 0 ? status::inclusive : status::aggregate, tile_count);
-    } else {
-      using status = bucket_status<std::uint32_t>;
-      auto* words = static_cast<std::uint32_t*>(args.status) + order * num_buckets + thread;
-      status::publish(words, order == 0 ? status::inclusive : status::aggregate, tile_count);
-    }
-  }
-  unsigned inclusive = 0;
-  if (thread < max_buckets) {
-    inclusive = warp_inclusive_sum(tile_count);
-    if (lane == warp_threads - 1) scan_totals[warp] = inclusive;
-  }
-  __syncthreads();
-  unsigned tile_start = 0;
-  if (thread < num_buckets) {
-    tile_start = inclusive - tile_count;
-    for (int w = 0; w < warp; ++w) tile_start += scan_totals[w];
-    unsigned group_start = tile_start;
-#pragma unroll
-    for (int g = 0; g < groups; ++g) {
-      const unsigned count = group_counts[g][thread] >> count_shift;
-      group_counts[g][thread] = group_start;
-      group_start += count;
-    }
-  }
-  __syncthreads();
+  // 3. Tile totals: published, then each bucket's start in the tile and each group's within it.
+  const unsigned tile_count =
+      publish_tile_count(group_counts, count_shift, num_buckets, args.status, args.wide_status, order);
+  const unsigned tile_start = group_starts(group_counts, scan_totals, count_shift, num_buckets, tile_count, warp, lane);
 
   // 4. Stage the keys in bucket order (slot becomes the staged place), load the values, look back.
   // Index mode without key output stages no keys; key-only passes always write them.
   const bool write_keys = !traits::present || args.io.keys_out != nullptr;
-#pragma unroll
-  for (int i = 0; i < items; ++i) {
-    if (position_of(i) < valid) {
-      const unsigned bucket = slot[i] & 0xffu;
-      const unsigned local = group_counts[group][bucket] + (slot[i] >> 8);
-      if (write_keys) staged_keys[local] = keys[i];
-      if constexpr (!recompute) staged_buckets[local] = static_cast<unsigned char>(bucket);
-      slot[i] = local;
-    }
-  }
+  stage_keys<!recompute>(keys, layout, group_counts[group], write_keys, staged_keys, staged_buckets, slot);
   stored values[items];
   if constexpr (traits::present) {
-#pragma unroll
-    for (int i = 0; i < items; ++i) {
-      const int position = position_of(i);
-      if (valid == tile_items || position < valid) {
-        if constexpr (traits::generated) values[i] = static_cast<stored>(tile_base + position);
-        else values[i] = args.io.values_in[tile_base + position];
-      }
-    }
+    for_tile_items(layout, tile_items, [&](int i, int position) {
+      if constexpr (traits::generated) values[i] = static_cast<stored>(tile_base + position);
+      else values[i] = args.io.values_in[tile_base + position];
+    });
   }
-  if (thread < num_buckets) {
-    std::uint64_t after = 0;  // this bucket's elements in the tiles after this one
-    constexpr int window = Shape::lookback_window;
-    if (order > 0) {
-      after = args.wide_status ? bucket_status<std::uint64_t>::template look_back<window>(
-                                     static_cast<std::uint64_t*>(args.status), order, num_buckets, thread, tile_count)
-                               : bucket_status<std::uint32_t>::template look_back<window>(
-                                     static_cast<std::uint32_t*>(args.status), order, num_buckets, thread, tile_count);
-    }
-    bucket_base[thread] = args.offsets[thread + 1] - static_cast<std::int64_t>(after) - tile_count - tile_start;
-  }
+  set_bucket_base<Shape::lookback_window>(bucket_base, args.offsets, args.status, args.wide_status, order, num_buckets,
+                                          tile_count, tile_start);
   __syncthreads();
 
   // 5. Write out, keys then values: runs of one bucket are contiguous in both shared and global
@@ -292,7 +365,7 @@ __global__ void __launch_bounds__(Shape::block_threads, Shape::min_blocks)
     if (write_keys) __syncthreads();  // every staged key is read before the values take its bytes
 #pragma unroll
     for (int i = 0; i < items; ++i)
-      if (position_of(i) < valid) staged_values[slot[i]] = values[i];
+      if (layout.position(i) < valid) staged_values[slot[i]] = values[i];
     __syncthreads();
     write_staged<Shape::block_threads>(staged_values, valid, bucket_base, bucket_of, args.io.values_out);
   }
