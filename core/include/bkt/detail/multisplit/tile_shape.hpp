@@ -43,11 +43,11 @@ inline constexpr std::size_t value_bytes = value_traits<Value>::present ? sizeof
 /// Buckets of one scatter pass; more take two passes over 16-bit bucket ids.
 inline constexpr int multisplit_inner_buckets = 256;
 
-// Scatter tiles, measured on H100 (docs/primitives/multisplit.md, radix-sort.md): 512 threads,
-// two blocks per SM (64 registers). Keys of up to 4 bytes take 16 items per thread; pairs of at
-// most 8 bytes together also 16 (12 measured slower: fewer items spread a tile's fixed costs, the
+// Scatter tiles (docs/primitives/multisplit.md says where each was measured): 512 threads, two
+// blocks per SM (64 registers). Keys of up to 4 bytes take 16 items per thread; pairs of at most
+// 8 bytes together also 16 (12 measured slower: fewer items spread a tile's fixed costs, the
 // look-back over 256 buckets among them, over fewer elements); 8-byte keys 12 (16 spill); wider
-// pairs 8. The macros exist for tuning runs.
+// pairs 12 (16 spill; 8 ran the u64/u32 sort 17 % slower). The macros exist for tuning runs.
 #ifndef BKT_MULTISPLIT_THREADS
 #define BKT_MULTISPLIT_THREADS 512
 #endif
@@ -61,7 +61,7 @@ inline constexpr int multisplit_inner_buckets = 256;
 #define BKT_MULTISPLIT_WIDE_KEY_ITEMS 12
 #endif
 #ifndef BKT_MULTISPLIT_WIDE_ITEMS
-#define BKT_MULTISPLIT_WIDE_ITEMS 8
+#define BKT_MULTISPLIT_WIDE_ITEMS 12
 #endif
 #ifndef BKT_MULTISPLIT_MIN_BLOCKS
 #define BKT_MULTISPLIT_MIN_BLOCKS 2  // resident blocks per SM the register budget must allow
