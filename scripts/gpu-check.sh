@@ -2,16 +2,17 @@
 # The one command for the GPU host: unpack the carried packages, build for sm_90, run every test
 # (failing if any is skipped), run compute-sanitizer's four tools on the GPU tests at reduced sizes,
 # run every benchmark, and leave logs and JSON in OUTDIR. Usage: scripts/gpu-check.sh OUTDIR [PART]
-# PART is all (the default), tests (build, tests, sanitizers beside them unless BKT_SANITIZE=0),
-# sanitize (build, sanitizers only) or bench (build, benchmarks): a device session that caps one
-# command at 10 minutes runs the parts as separate calls on the same warm machine.
+# PART is all (the default), build (only that), tests (build, tests, sanitizers beside them unless
+# BKT_SANITIZE=0), sanitize (build, sanitizers only) or bench (build, benchmarks): a device
+# session that caps one command at 10 minutes runs the parts as separate calls on one warm machine.
 # BKT_TEST_FILTER (a GoogleTest filter) narrows the core's test shards, e.g. to one primitive's
 # suites; the tools' tests always run whole. BKT_TEST_BINARIES (a grep -E pattern on the test
 # binaries' names) runs only some of them, for a test part split over two calls; it skips the
 # install test.
 set -uo pipefail
-out=${1:?usage: scripts/gpu-check.sh OUTDIR [all|tests|sanitize|bench]}
+out=${1:?usage: scripts/gpu-check.sh OUTDIR [all|build|tests|sanitize|bench]}
 part=${2:-all}
+case $part in all | build | tests | sanitize | bench) ;; *) echo "gpu-check.sh: no part '$part'" >&2; exit 2 ;; esac
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 cd "$(dirname "$0")/.."
@@ -59,6 +60,7 @@ cmake --build "$build" -j "$(nproc)" "${targets[@]}" >"$out/build.log" 2>&1 ||
   { fail "build (see build.log)"; grep -m 20 -E 'error|FAILED' "$out/build.log"; exit 1; }
 note "build: $((SECONDS - start)) s"
 fi
+[ "$part" = build ] && exit $status
 
 # compute-sanitizer at reduced sizes (its tools run kernels 10-1000x slower): each tool's run of
 # the core's GPU tests is split into GoogleTest shards that run side by side (the tools are mostly
@@ -73,7 +75,9 @@ sanitize_filter+=':-*more_than_two_to_the_31*:*every_bucket_count*:*every_count*
 # input size, so it runs the named cases of each primitive (every kernel, few inputs) at small sizes.
 race_filter='compact_cases.*:multisplit_cases.*:histogram_cases.*:radix_sort_cases.*:select_test/4.*:'
 race_filter+='select_sweep/4.top_k_batched*:-*more_than_two_to_the_31*'
-# BKT_SANITIZE_FILTER / BKT_RACE_FILTER replace the core filters (e.g. to one primitive's suites).
+# BKT_SANITIZE_FILTER / BKT_RACE_FILTER replace the core filters (e.g. to one primitive's suites);
+# BKT_APP_SANITIZE_FILTER replaces the tools' filters of every sanitizer (a binary it leaves no
+# test of is not run).
 sanitize_filter=${BKT_SANITIZE_FILTER:-$sanitize_filter}
 race_filter=${BKT_RACE_FILTER:-$race_filter}
 sanitizer_shards=${BKT_SANITIZER_SHARDS:-3}
@@ -133,6 +137,7 @@ start_sanitizers() {
     local shards=$sanitizer_shards
     # racecheck, the slowest tool, gets twice the shards: the other tools finish first.
     [ "$tool" = racecheck ] && filter=$race_filter app_filter=$app_race_filter max_size=5000 shards=$((2 * shards))
+    app_filter=${BKT_APP_SANITIZE_FILTER:-$app_filter}
     [ -x "$build/tests/bkt_gpu_tests" ] &&
       sanitize_shards "$tool" "$build/tests/bkt_gpu_tests" "$filter" "$shards" "$max_size"
     for t in "${app_gpu_tests[@]}"; do sanitize_shards "$tool" "$t" "$app_filter" 2 "$max_size"; done
