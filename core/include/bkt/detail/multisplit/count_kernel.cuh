@@ -30,7 +30,11 @@ struct no_weight {};
 enum class count_strategy { shared, global };
 
 inline constexpr int count_block_threads = 512;
-inline constexpr int count_items_per_load_round = 16;  // elements a thread loads before it counts them
+// Elements a thread loads before it counts them; a macro for tuning runs (bench/tune_histogram.cu).
+#ifndef BKT_COUNT_LOAD_ITEMS
+#define BKT_COUNT_LOAD_ITEMS 16
+#endif
+inline constexpr int count_items_per_load_round = BKT_COUNT_LOAD_ITEMS;
 inline constexpr std::size_t shared_counter_bytes = 48 * 1024;
 
 template <class T, class W>

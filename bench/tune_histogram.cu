@@ -1,0 +1,82 @@
+// Tuning run for the counting pass under histogram_even (the CMake targets tune_histogram_N,
+// BKT_TUNE_HISTOGRAM_LOAD_ITEMS in bench/CMakeLists.txt): one build per value of
+// BKT_COUNT_LOAD_ITEMS (count_kernel.cuh), each compiling the histogram's headers itself.
+//
+// Rows, 2^28 f32 against CUB's HistogramEven on the same data: 256 bins of [0, 1] over uniform
+// data; all elements 0.5 (an edge: every element takes the edge correction) and all elements
+// 0.5 + 1/512 (mid-bin: none does); one bin. Each row checks that the counts add up to n and, for
+// the all-equal rows, that one bin holds them all.
+#include <cub/device/device_histogram.cuh>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <numeric>
+#include <string>
+
+#include "bkt/detail/histogram/arguments.hpp"
+#include "bkt/detail/histogram/dispatch.cuh"
+#include "bkt/device_buffer.hpp"
+#include "bkt/memory.hpp"
+#include "cub_peer.cuh"
+#include "harness.hpp"
+#include "inputs.cuh"
+
+namespace {
+
+using bkt::bench::cub_count_calls;
+using bkt::bench::cub_storage;
+
+/// One row: histogram_even of `data` into `bins` bins of [0, 1]; `full_bin` (or -1) must hold all.
+void even_row(bkt::bench::report& rep, const bkt::bench::options& opts, const std::string& name,
+              const bkt::device_buffer<float>& data, int bins, int full_bin, bkt::workspace& ws, cub_storage& cub,
+              cudaStream_t stream) {
+  const std::int64_t n = data.size();
+  const double e = static_cast<double>(n);
+  bkt::device_buffer<std::int64_t> ours(bins, stream), outside(1, stream);
+  bkt::device_buffer<int> peer(bins, stream);
+  const auto fn = bkt::detail::histogram::checked_even_bins<float>(bins, 0.0, 1.0);
+  const auto histogram = cub_count_calls(
+      cub, "cub::HistEv", n,
+      [&](void* t, std::size_t& b, cudaStream_t s, auto count) {
+        return cub::DeviceHistogram::HistogramEven(t, b, data.data(), peer.data(), bins + 1, 0.0f, 1.0f, count, s);
+      },
+      stream);
+  bkt::bench::compare(
+      rep, opts, {name, e, e * sizeof(float), "read n*4"}, histogram,
+      [&](cudaStream_t s) {
+        bkt::detail::histogram::run<float, bkt::detail::histogram::no_weight>(
+            data.data(), nullptr, n, bins, fn, ours.data(), outside.data(), ws, s);
+      },
+      [&](const bkt::bench::comparison& row) {
+        const auto counts = bkt::to_host_sync<std::int64_t>(ours.span(), stream);
+        const std::int64_t total = std::accumulate(counts.begin(), counts.end(), bkt::read_sync(outside.data(), stream));
+        if (total != n || (full_bin >= 0 && counts[full_bin] != n)) {
+          std::fprintf(stderr, "MISMATCH %s: counts add up to %lld of %lld\n", row.name.c_str(),
+                       static_cast<long long>(total), static_cast<long long>(n));
+          std::exit(1);
+        }
+      },
+      stream);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  return bkt::bench::run_main(argc, argv, "tune_histogram", "Counting pass tuning", [](const bkt::bench::options& opts,
+                                                                                           cudaStream_t stream) {
+    bkt::bench::report rep("histogram_even, load items " + std::to_string(BKT_COUNT_LOAD_ITEMS), opts, stream);
+    const std::int64_t n = std::int64_t{1} << opts.log2_items;
+    bkt::device_buffer<float> data(n, stream);
+    bkt::workspace ws;
+    cub_storage cub;
+    bkt::bench::fill(data.data(), n, bkt::bench::uniform_keys<float>{}, stream);
+    even_row(rep, opts, "even f32 bins=256", data, 256, -1, ws, cub, stream);
+    even_row(rep, opts, "even f32 bins=1", data, 1, -1, ws, cub, stream);
+    bkt::bench::fill(data.data(), n, [] __device__(std::int64_t) { return 0.5f; }, stream);
+    even_row(rep, opts, "even f32 bins=256 all 0.5 (edge)", data, 256, 128, ws, cub, stream);
+    bkt::bench::fill(data.data(), n, [] __device__(std::int64_t) { return 0.5f + 1.0f / 512; }, stream);
+    even_row(rep, opts, "even f32 bins=256 all mid-bin", data, 256, 128, ws, cub, stream);
+    rep.finish();
+  });
+}
