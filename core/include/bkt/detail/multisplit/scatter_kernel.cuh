@@ -212,17 +212,17 @@ __device__ __forceinline__ unsigned group_starts(unsigned (&group_counts)[Groups
 }
 
 /// Step 4's staging: each valid item's key (when `write_keys`) and, when `StageBuckets`, its
-/// bucket id go to the item's place in bucket order, its group's start for the bucket
-/// (`group_starts`, this group's row) plus its rank; slot[i] becomes that place.
+/// bucket id go to the item's place in bucket order, its group's start for the bucket (`starts`:
+/// this group's row after group_starts) plus its rank; slot[i] becomes that place.
 template <bool StageBuckets, class Key, int Items, int GroupLanes>
 __device__ __forceinline__ void stage_keys(const Key (&keys)[Items], const tile_layout<Items, GroupLanes>& layout,
-                                           const unsigned* group_starts, bool write_keys, Key* staged_keys,
+                                           const unsigned* starts, bool write_keys, Key* staged_keys,
                                            unsigned char* staged_buckets, unsigned (&slot)[Items]) {
 #pragma unroll
   for (int i = 0; i < Items; ++i) {
     if (layout.position(i) < layout.valid) {
       const unsigned bucket = slot[i] & 0xffu;
-      const unsigned local = group_starts[bucket] + (slot[i] >> 8);
+      const unsigned local = starts[bucket] + (slot[i] >> 8);
       if (write_keys) staged_keys[local] = keys[i];
       if constexpr (StageBuckets) staged_buckets[local] = static_cast<unsigned char>(bucket);
       slot[i] = local;
