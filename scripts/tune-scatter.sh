@@ -5,7 +5,8 @@
 # bench/CMakeLists.txt) and prints each variant's table. An OPTION is a ranking of warp_rank.cuh
 # other than the packed table for every 8-bit pass, "lanemask" (the lane-mask table) or "ballots"
 # (eight ballots), or "match" (peers from __match_any_sync instead of ballots); or NAME=N, the
-# items a thread of u32 pairs (pair=N), of 8-byte keys (widekey=N) or of wider pairs (wide=N).
+# items a thread of pairs of up to 8 bytes (pair=N), of 8-byte keys (widekey=N) or of wider pairs
+# (wide=N).
 # Usage: scripts/tune-scatter.sh OUTDIR THREADS:ITEMS:MIN_BLOCKS[:OPTION...] ...
 set -uo pipefail
 out=${1:?usage: scripts/tune-scatter.sh OUTDIR VARIANT...}; shift
@@ -16,7 +17,7 @@ cd "$(dirname "$0")/.." || exit 1
 # shellcheck source=scripts/tuning-build.sh
 source scripts/tuning-build.sh
 targets=()
-for variant in "$@"; do name=${variant//[:=]/_}; targets+=("tune_scatter_$name"); done
+for variant in "$@"; do targets+=("tune_scatter_${variant//[:=]/_}"); done
 tuning_build "$out" -DBKT_TUNE_SCATTER_VARIANTS="$(IFS=';'; echo "$*")" -- "${targets[@]}" || exit 1
 for variant in "$@"; do
   echo "=== scatter tiles $variant"
