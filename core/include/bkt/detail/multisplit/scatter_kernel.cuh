@@ -155,6 +155,14 @@ __device__ __forceinline__ void rank_keys(const Key (&keys)[Items], const tile_l
   }
 }
 
+/// f(bucket_status<Word>{}, words) with the pass's look-back words at their width: 64-bit when
+/// `wide`, else 32-bit (wide_status, tile_shape.hpp).
+template <class F>
+__device__ __forceinline__ auto with_status_words(void* words, bool wide, F f) {
+  if (wide) return f(bucket_status<std::uint64_t>{}, static_cast<std::uint64_t*>(words));
+  return f(bucket_status<std::uint32_t>{}, static_cast<std::uint32_t*>(words));
+}
+
 /// Step 3, first half: thread b < num_buckets sums bucket b over the groups' rows and publishes the
 /// tile's count for the look-back; returns it (0 on other threads).
 template <int Groups, int MaxBuckets>
@@ -166,15 +174,11 @@ __device__ __forceinline__ unsigned publish_tile_count(const unsigned (&group_co
   if (thread < num_buckets) {
 #pragma unroll
     for (int g = 0; g < Groups; ++g) tile_count += group_counts[g][thread] >> count_shift;
-    if (wide_status) {
-      using status = bucket_status<std::uint64_t>;
-      auto* words = static_cast<std::uint64_t*>(status_words) + order * num_buckets + thread;
-      status::publish(words, order == 0 ? status::inclusive : status::aggregate, tile_count);
-    } else {
-      using status = bucket_status<std::uint32_t>;
-      auto* words = static_cast<std::uint32_t*>(status_words) + order * num_buckets + thread;
-      status::publish(words, order == 0 ? status::inclusive : status::aggregate, tile_count);
-    }
+    with_status_words(status_words, wide_status, [&](auto status, auto* words) {
+      using state = decltype(status);
+      state::publish(words + order * num_buckets + thread, order == 0 ? state::inclusive : state::aggregate,
+                     tile_count);
+    });
   }
   return tile_count;
 }
@@ -240,10 +244,9 @@ __device__ __forceinline__ void set_bucket_base(std::int64_t* bucket_base, const
   if (thread >= num_buckets) return;
   std::uint64_t after = 0;
   if (order > 0) {
-    after = wide_status ? bucket_status<std::uint64_t>::template look_back<Window>(
-                              static_cast<std::uint64_t*>(status_words), order, num_buckets, thread, tile_count)
-                        : bucket_status<std::uint32_t>::template look_back<Window>(
-                              static_cast<std::uint32_t*>(status_words), order, num_buckets, thread, tile_count);
+    after = with_status_words(status_words, wide_status, [&](auto status, auto* words) {
+      return decltype(status)::template look_back<Window>(words, order, num_buckets, thread, tile_count);
+    });
   }
   bucket_base[thread] = offsets[thread + 1] - static_cast<std::int64_t>(after) - tile_count - tile_start;
 }
