@@ -1,18 +1,20 @@
-// Tuning run for the counting pass under histogram_even (the CMake targets tune_histogram_N,
-// BKT_TUNE_HISTOGRAM_LOAD_ITEMS in bench/CMakeLists.txt): one build per value of
-// BKT_COUNT_LOAD_ITEMS (count_kernel.cuh), each compiling the histogram's headers itself.
+// Tuning run for the counting pass under histogram_even (scripts/tune-histogram.sh; the CMake
+// targets tune_histogram_ITEMS_BLOCKS, BKT_TUNE_HISTOGRAM_VARIANTS in bench/CMakeLists.txt): one
+// build per pair of BKT_COUNT_LOAD_ITEMS and BKT_COUNT_MIN_BLOCKS (count_kernel.cuh), each
+// compiling the histogram's headers itself.
 //
-// Rows, 2^28 f32 against CUB's HistogramEven on the same data: 256 bins of [0, 1] over uniform
-// data; all elements 0.5 (an edge: every element takes the edge correction) and all elements
-// 0.5 + 1/512 (mid-bin: none does); one bin. Each row checks that the counts add up to n and, for
-// the all-equal rows, that one bin holds them all.
+// Rows, 2^28 f32 against CUB's HistogramEven on the same data: 256 bins of [0, 1] (exact edges:
+// no element needs them) and 100 (edges a multiple of 0.01, rounded: elements beside them are
+// checked) over uniform data; all elements 0.5, an edge of both (with 100 bins every element
+// takes the correction), and all 0.5 + 1/512 (mid-bin); one bin. Each row checks every count
+// against the same bins on the host and, for the all-equal rows, that one bin holds them all.
 #include <cub/device/device_histogram.cuh>
 
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <numeric>
 #include <string>
+#include <vector>
 
 #include "bkt/detail/histogram/arguments.hpp"
 #include "bkt/detail/histogram/dispatch.cuh"
@@ -49,11 +51,13 @@ void even_row(bkt::bench::report& rep, const bkt::bench::options& opts, const st
             data.data(), nullptr, n, bins, fn, ours.data(), outside.data(), ws, s);
       },
       [&](const bkt::bench::comparison& row) {
-        const auto counts = bkt::to_host_sync<std::int64_t>(ours.span(), stream);
-        const std::int64_t total = std::accumulate(counts.begin(), counts.end(), bkt::read_sync(outside.data(), stream));
-        if (total != n || (full_bin >= 0 && counts[full_bin] != n)) {
-          std::fprintf(stderr, "MISMATCH %s: counts add up to %lld of %lld\n", row.name.c_str(),
-                       static_cast<long long>(total), static_cast<long long>(n));
+        // The bins of every element by the same functor on the host (NumPy's rule, CPU path).
+        std::vector<std::int64_t> want(static_cast<std::size_t>(bins) + 1, 0);
+        for (const float x : bkt::to_host_sync<float>(data.span(), stream)) ++want[static_cast<std::size_t>(fn(x))];
+        auto counts = bkt::to_host_sync<std::int64_t>(ours.span(), stream);
+        counts.push_back(bkt::read_sync(outside.data(), stream));
+        if (counts != want || (full_bin >= 0 && counts[full_bin] != n)) {
+          std::fprintf(stderr, "MISMATCH %s: counts differ from the host's\n", row.name.c_str());
           std::exit(1);
         }
       },
@@ -72,9 +76,11 @@ int main(int argc, char** argv) {
     cub_storage cub;
     bkt::bench::fill(data.data(), n, bkt::bench::uniform_keys<float>{}, stream);
     even_row(rep, opts, "even f32 bins=256", data, 256, -1, ws, cub, stream);
+    even_row(rep, opts, "even f32 bins=100", data, 100, -1, ws, cub, stream);
     even_row(rep, opts, "even f32 bins=1", data, 1, -1, ws, cub, stream);
     bkt::bench::fill(data.data(), n, [] __device__(std::int64_t) { return 0.5f; }, stream);
     even_row(rep, opts, "even f32 bins=256 all 0.5 (edge)", data, 256, 128, ws, cub, stream);
+    even_row(rep, opts, "even f32 bins=100 all 0.5 (edge)", data, 100, 50, ws, cub, stream);
     bkt::bench::fill(data.data(), n, [] __device__(std::int64_t) { return 0.5f + 1.0f / 512; }, stream);
     even_row(rep, opts, "even f32 bins=256 all mid-bin", data, 256, 128, ws, cub, stream);
     rep.finish();

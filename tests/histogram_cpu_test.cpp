@@ -108,6 +108,49 @@ void check_floats() {
     check_float_even<T>(-3, 3, 1 << 20, precision, 1000, rng);
 }
 
+/// Where the edges are exact (from 0 by a power-of-two step: [0, 1] in 2^k bins, [0, 256] in 256)
+/// the quick estimate is sure of every value, edges and their neighbours included, and right;
+/// where they are not (100 bins of [0, 1]) it leaves the values on edges to the edges.
+template <class T>
+void check_exact_edges(std::mt19937_64& rng) {
+  struct range_case {
+    double lo, hi;
+    int bins;
+    bool exact;
+  };
+  const std::vector<range_case> cases = {{0, 1, 1, true},       {0, 1, 256, true},        {0, 256, 256, true},
+                                         {0, 256, 16, true},    {0, 0x1p-120, 8, true},   {0, 1, 1 << 20, true},
+                                         {0, 1, 100, false},    {0, 100, 100, true},      {0, 1000, 100, false},
+                                         {-1, 1, 256, false},   {0, 3, 3, true},          {0, 1, 3, false}};
+  for (const auto& c : cases)
+    for (const auto precision : {edge_precision::f64, edge_precision::data}) {
+      SCOPED_TRACE("[" + std::to_string(c.lo) + ", " + std::to_string(c.hi) + "] bins " + std::to_string(c.bins));
+      const auto b = bkt::detail::histogram::checked_even_bins<T>(static_cast<std::size_t>(c.bins), c.lo, c.hi, precision);
+      std::vector<T> edges(static_cast<std::size_t>(c.bins) + 1);
+      for (int i = 0; i <= c.bins; ++i) edges[static_cast<std::size_t>(i)] = b.edge(i);
+      auto data = float_probes<T>(edges, c.lo, c.hi);
+      std::uniform_real_distribution<double> uniform(c.lo, c.hi);
+      for (int i = 0; i < 1000; ++i) data.push_back(static_cast<T>(uniform(rng)));
+      bool all_sure = true;
+      for (const T x : data) {
+        int bin = -1;
+        const bool sure = b.quick(x, bin);
+        all_sure &= sure;
+        const int want = numpy_rule::bin_of<T, T>(edges, x);
+        if (sure) ASSERT_EQ(bin, want < 0 ? c.bins : want) << std::hexfloat << "x = " << x;
+      }
+      EXPECT_EQ(all_sure, c.exact) << (c.exact ? "an exact range left a value to the edges"
+                                               : "a rounded range trusted the estimate on an edge");
+    }
+}
+
+TEST(even_bins_numpy_rule, quick_estimate_on_exact_and_rounded_edges) {
+  std::mt19937_64 rng(seed());
+  SCOPED_TRACE("BKT_TEST_SEED=" + std::to_string(seed()));
+  check_exact_edges<float>(rng);
+  check_exact_edges<double>(rng);
+}
+
 TEST(even_bins_numpy_rule, f32_every_edge_and_its_neighbours) { check_floats<float>(); }
 TEST(even_bins_numpy_rule, f64_every_edge_and_its_neighbours) { check_floats<double>(); }
 

@@ -87,7 +87,9 @@ using data_types = ::testing::Types<std::int8_t, std::uint8_t, std::int16_t, std
 TYPED_TEST_SUITE(histogram_numpy_test, data_types);
 
 /// Ranges and bin counts that put values on every edge: awkward counts (3, 7, 100), the largest
-/// shared-memory counts, global atomics, and 2^20 bins; random data around them.
+/// shared-memory counts, global atomics, and 2^20 bins; ranges whose edges the estimate computes
+/// exactly (a power-of-two step from 0) and others; random data around them, shuffled so that
+/// rounds of a thread's loads mix elements on edges with others.
 TYPED_TEST(histogram_numpy_test, every_edge_and_its_neighbours) {
   BKT_REQUIRE_GPU();
   using T = TypeParam;
@@ -97,11 +99,11 @@ TYPED_TEST(histogram_numpy_test, every_edge_and_its_neighbours) {
   SCOPED_TRACE("BKT_TEST_SEED=" + std::to_string(s));
   std::vector<std::pair<bkt::histogram_level<T>, bkt::histogram_level<T>>> ranges;
   if constexpr (std::is_floating_point_v<T>)
-    ranges = {{-3, 3}, {0, 1}, {1e-30, 1}, {0.1, 0.7}, {-5e5, 5e5}};
+    ranges = {{-3, 3}, {0, 1}, {1e-30, 1}, {0.1, 0.7}, {-5e5, 5e5}, {0, 256}, {0, 0x1p-120}};  // exact edges too
   else
     ranges = {{0, 10}, {0, 14}, {limits<T>::lowest(), limits<T>::max()}, {-3, 97}};
-  std::vector<int> bin_counts = {1, 3, 7, 100, 4096, 12000, 100000, 1 << 20};
-  if (quick_mode()) bin_counts = {3, 100, 100000};
+  std::vector<int> bin_counts = {1, 3, 7, 100, 256, 4096, 12000, 100000, 1 << 20};
+  if (quick_mode()) bin_counts = {3, 100, 256, 100000};
   const auto gens = sweep_generators<T>();
   std::size_t round = 0;
   for (const auto& [lo, hi] : ranges)

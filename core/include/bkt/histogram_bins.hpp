@@ -23,6 +23,7 @@
 // integer); and both HistogramEven and HistogramRange count the upper end as outside ([lo, hi)).
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <numeric>
@@ -80,7 +81,7 @@ struct float_even_bins {
   int bins = 1;
   T first{}, last{};          // edges 0 and `bins`, in T
   T scale{};                  // bins / (last - first): the estimate; 0 when that is not finite
-  T margin{};                 // the estimate is trusted when its fraction lies in (margin, 1 - margin)
+  T trusted_radius{};         // the estimate decides when its fraction lies within this of 1/2 (<= 0: never)
   bool narrow_edges = false;  // f32 data with edge_precision::data: linspace in float
   linspace<double> wide;
   linspace<float> narrow;
@@ -93,15 +94,29 @@ struct float_even_bins {
     return static_cast<T>(wide.edge(i));
   }
 
-  BKT_HOST_DEVICE int operator()(const T& x) const {
-    if (!(x >= first && x <= last)) return bins;  // NaN fails both
-    // The estimate errs by less than `margin` bins, edges included: when it lies that far inside
-    // a bin no edge needs computing (nearly every element); else correct it against the edges.
+  /// An estimate of x's bin, within [0, bins], and whether it is x's bin without an edge computed:
+  /// for x outside the edges (bin `bins`), and where (x - first) * scale errs by less than its
+  /// distance to the nearest boundary (nearly every element; every one when the edges are exact,
+  /// see make). Otherwise operator() decides. Branch-free, so that a counting loop keeps the rare
+  /// correction out of its way.
+  BKT_HOST_DEVICE bool quick(const T& x, int& bin) const {
+    const bool inside = x >= first && x <= last;  // NaN fails both
     const T position = (x - first) * scale;
-    const int bin = position < static_cast<T>(bins) ? static_cast<int>(position) : bins - 1;
-    const T fraction = position - static_cast<T>(bin);
-    if (fraction > margin && fraction < T(1) - margin) return bin;
-    return corrected(x, bin);
+    int whole;
+    const T off_centre = magnitude(position - centre_of(position, whole));
+    bin = !inside ? bins : min_of(whole, bins - 1);  // x == last is in the last bin
+    return !inside || off_centre <= trusted_radius;
+  }
+
+  BKT_HOST_DEVICE int operator()(const T& x) const {
+    int bin;
+    return quick(x, bin) ? bin : decided(x);
+  }
+
+  /// The bin of an x that quick was unsure of (one inside the edges), against the edges.
+  BKT_HOST_DEVICE int decided(const T& x) const {
+    const T position = (x - first) * scale;
+    return corrected(x, position < static_cast<T>(bins) ? static_cast<int>(position) : bins - 1);
   }
 
   /// The bin of x from an estimate that may be a few bins off (or none at all, scale 0).
@@ -115,30 +130,99 @@ struct float_even_bins {
     b.hi = hi;
     b.bins = bins;
     b.narrow_edges = std::is_same_v<T, float> && precision == edge_precision::data;
-    double start = lo, stop = hi, edge_error = 0.0;
+    double start = lo, stop = hi, edge_error = 0.0, step = 0.0;
     if (b.narrow_edges) {
       start = static_cast<float>(lo);
       stop = static_cast<float>(hi);
       b.narrow = linspace<float>::make(static_cast<float>(lo), static_cast<float>(hi), bins);
       edge_error = edge_error_in_bins<T, float>(start, stop, bins);
+      step = b.narrow.step;
     } else {
       b.wide = linspace<double>::make(lo, hi, bins);
       edge_error = edge_error_in_bins<T, double>(start, stop, bins);
+      step = b.wide.step;
     }
     b.first = static_cast<T>(start);
     b.last = static_cast<T>(stop);
     const double width = static_cast<double>(b.last) - static_cast<double>(b.first);
     const double scale = static_cast<double>(bins) / width;
     b.scale = std::isfinite(static_cast<T>(scale)) && scale > 0.0 ? static_cast<T>(scale) : T(0);
-    // The estimate (x - first) * scale rounds three or four times in T (u_T each, relative to a
-    // position of at most `bins`), and measures from first and last where the exact edges
-    // measure from lo and hi, which they round (u_T of the magnitude each).
-    const double u = unit_roundoff<T>(), magnitude = std::fmax(std::fabs(start), std::fabs(stop));
-    const double estimate_error =
-        4.001 * u * bins + (3.001 * u * magnitude + 2 * underflow_error<T>()) * (bins / width) + underflow_error<T>();
-    const double margin = 2 * (estimate_error + edge_error);  // twice the proven bound
-    b.margin = b.scale != T(0) && margin < 0.5 ? static_cast<T>(margin) : T(1);
+    if (b.scale == T(0) || bins > quick_bins) {
+      b.trusted_radius = T(-1);
+    } else if (exact_edges(b, start, stop, step)) {
+      b.trusted_radius = std::numeric_limits<T>::infinity();
+    } else {
+      // The estimate (x - first) * scale rounds three or four times in T (u_T each, relative to a
+      // position of at most `bins`), and measures from first and last where the exact edges
+      // measure from lo and hi, which they round (u_T of the magnitude each).
+      const double u = unit_roundoff<T>(), magnitude = std::fmax(std::fabs(start), std::fabs(stop));
+      const double estimate_error =
+          4.001 * u * bins + (3.001 * u * magnitude + 2 * underflow_error<T>()) * (bins / width) + underflow_error<T>();
+      const double margin = 2 * (estimate_error + edge_error);  // twice the proven bound
+      b.trusted_radius = margin < 0.5 ? radius_below(0.5 - margin) : T(-1);
+    }
     return b;
+  }
+
+ private:
+  BKT_HOST_DEVICE static T magnitude(T x) {
+#if defined(__CUDA_ARCH__)
+    return fabs(x);  // an operand modifier, not an instruction
+#else
+    return std::fabs(x);
+#endif
+  }
+  BKT_HOST_DEVICE static int min_of(int a, int b) {
+#if defined(__CUDA_ARCH__)
+    return min(a, b);  // one instruction, where a comparison and a choice take two
+#else
+    return a < b ? a : b;
+#endif
+  }
+
+  // Above this many bins the estimate is never trusted (the float bound alone passes a margin of
+  // 1/4 at about 2^20 bins); below it positions stay under 2^22, where centre_of is exact.
+  static constexpr int quick_bins = 1 << 21;
+
+  /// floor(position) + 1/2 (exact below 2^22), and floor(position) in `whole`. On the device by
+  /// one addition rounded toward zero on the float pipe, where a conversion to an integer and back
+  /// would take two slots of the narrower conversion pipe.
+  BKT_HOST_DEVICE static T centre_of(T position, int& whole) {
+#if defined(__CUDA_ARCH__)
+    if constexpr (std::is_same_v<T, float>) {
+      const float shifted = __fadd_rz(position, 0x1p23f);  // 2^23 + floor(position)
+      whole = __float_as_int(shifted) - __float_as_int(0x1p23f);
+      return shifted - (0x1p23f - 0.5f);
+    } else {
+      const double shifted = __dadd_rz(position, 0x1p52);
+      whole = static_cast<int>(__double_as_longlong(shifted) - __double_as_longlong(0x1p52));
+      return shifted - (0x1p52 - 0.5);
+    }
+#else
+    const T below = std::floor(position);
+    whole = below >= T(0) && below < T(1 << 22) ? static_cast<int>(below) : 0;  // others are never trusted
+    return below + T(0.5);
+#endif
+  }
+
+  /// Whether the estimate is exact for every x inside the edges: first is 0, the step a power of
+  /// two that linspace computes exactly (so edge i is i * step, in C and in T) and scale its
+  /// reciprocal, so that x * scale rounds nowhere that matters (a power of two; a subnormal
+  /// product lies far below 1). Bins of [0, 1], [0, 256] or [0, 2^k] in a power of two.
+  static bool exact_edges(const float_even_bins& b, double start, double stop, double step) {
+    if (start != 0.0 || b.first != T(0) || static_cast<double>(b.last) != stop) return false;
+    int exponent;
+    if (std::frexp(step, &exponent) != 0.5) return false;
+    return step * b.bins == stop && static_cast<double>(b.scale) * step == 1.0 &&
+           static_cast<double>(static_cast<T>(step)) == step;
+  }
+
+  /// The largest T whose values within half an ulp above stay below `bound` (0 < bound <= 1/2), so
+  /// that a rounded distance within it means the exact distance is below `bound` too.
+  static T radius_below(double bound) {
+    T r = static_cast<T>(bound);
+    if (static_cast<double>(r) >= bound) r = std::nextafter(r, T(0));
+    return std::nextafter(r, T(0));
   }
 };
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 #include "bkt/detail/thread/packed_run.cuh"
 
@@ -55,6 +56,46 @@ __device__ __forceinline__ void sweep_vectors(const T* data, std::int64_t num_it
   }
   if (thread < cut.head) visit(data[thread]);
   if (cut.tail + thread < num_items) visit(data[cut.tail + thread]);
+}
+
+/// As sweep_vectors, for a visit with a fast path that may be unsure of an element (visit returns
+/// false): after a round in which any visit was unsure, a thread calls recheck(element) on every
+/// element of the round, and recheck must pass over (cheaply) those that visit was sure of. The
+/// slow path then sits once a round outside the loop over the elements, not after each, and a
+/// round costs one flag, not one bit an element. Rounds whose vectors all exist run without a test
+/// a vector (the last round, with them).
+template <int LoadItems, class T, class Visit, class Recheck>
+__device__ __forceinline__ void sweep_vectors_with_recheck(const T* data, std::int64_t num_items, std::int64_t thread,
+                                                           std::int64_t threads, Visit&& visit, Recheck&& recheck) {
+  using split = vector_split<T>;
+  constexpr int unroll = split::items >= LoadItems ? 1 : LoadItems / split::items;
+  const split cut(data, num_items);
+  auto round = [&](std::int64_t first, auto checked) {
+    packed_run<T, split::items> runs[unroll];
+    if constexpr (checked) {
+      cut.load(runs, first, threads);
+    } else {
+#pragma unroll
+      for (int u = 0; u < unroll; ++u) runs[u].load_vector(cut.body + (first + u * threads) * split::items);
+    }
+    bool sure = true;
+#pragma unroll
+    for (int u = 0; u < unroll; ++u)
+      if (!checked || first + u * threads < cut.vectors)
+#pragma unroll
+        for (int i = 0; i < split::items; ++i) sure &= visit(runs[u].get(i));
+    if (sure) return;
+#pragma unroll
+    for (int u = 0; u < unroll; ++u)
+      if (!checked || first + u * threads < cut.vectors)
+#pragma unroll
+        for (int i = 0; i < split::items; ++i) recheck(runs[u].get(i));
+  };
+  std::int64_t first = thread;
+  for (; first + (unroll - 1) * threads < cut.vectors; first += unroll * threads) round(first, std::false_type{});
+  if (first < cut.vectors) round(first, std::true_type{});
+  if (thread < cut.head && !visit(data[thread])) recheck(data[thread]);
+  if (cut.tail + thread < num_items && !visit(data[cut.tail + thread])) recheck(data[cut.tail + thread]);
 }
 
 /// As sweep_vectors, but in rounds that every thread of a group (`group` consecutive threads,

@@ -12,6 +12,7 @@
 #include <cuda_runtime_api.h>
 
 #include <algorithm>
+#include <concepts>
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
@@ -27,6 +28,15 @@ namespace bkt::detail::multisplit {
 /// Marks an unweighted count.
 struct no_weight {};
 
+/// A bucket functor with a cheap, branch-free first try (the histograms' even bins): quick(x, b)
+/// sets b to an estimate within [0, num_buckets) and returns whether it is the bucket, which it is
+/// for nearly every key; decided(x) gives the bucket of a key quick was unsure of.
+template <class Fn, class Key>
+concept quick_bucket_functor = requires(const Fn& fn, const Key& key, int& bucket) {
+  { fn.quick(key, bucket) } -> std::same_as<bool>;
+  { fn.decided(key) } -> std::same_as<int>;
+};
+
 enum class count_strategy { shared, global };
 
 inline constexpr int count_block_threads = 512;
@@ -35,6 +45,15 @@ inline constexpr int count_block_threads = 512;
 #define BKT_COUNT_LOAD_ITEMS 16
 #endif
 inline constexpr int count_items_per_load_round = BKT_COUNT_LOAD_ITEMS;
+// Blocks of count_block_threads an SM must hold, for keys of up to 4 bytes: 2 caps a thread at 64
+// registers; a macro for tuning runs (bench/tune_histogram.cu; the measurements are in
+// docs/primitives/histogram.md). Wider keys keep one block (128 registers): at 64 a round of
+// 16 doubles spills.
+#ifndef BKT_COUNT_MIN_BLOCKS
+#define BKT_COUNT_MIN_BLOCKS 2
+#endif
+template <class T>
+inline constexpr int count_min_blocks = sizeof(T) <= 4 ? BKT_COUNT_MIN_BLOCKS : 1;
 inline constexpr std::size_t shared_counter_bytes = 48 * 1024;
 
 template <class T, class W>
@@ -55,7 +74,7 @@ __device__ __forceinline__ typename Args::total_type* total_of(const Args& args,
 }
 
 template <class T, class W, count_strategy Strategy, class Fn>
-__global__ void __launch_bounds__(count_block_threads) count_kernel(count_args<T, W> args, Fn fn_global) {
+__global__ void __launch_bounds__(count_block_threads, count_min_blocks<T>) count_kernel(count_args<T, W> args, Fn fn_global) {
   constexpr bool weighted = !std::is_same_v<W, no_weight>;
   using counter = std::conditional_t<weighted, double, unsigned>;
   using total_type = typename count_args<T, W>::total_type;
@@ -79,17 +98,40 @@ __global__ void __launch_bounds__(count_block_threads) count_kernel(count_args<T
     for (std::int64_t i = thread; i < args.num_items; i += threads)
       add(clamped_bucket(fn, args.data[i], args.num_buckets), static_cast<double>(args.weights[i]));
   } else {
-    // Runs of equal buckets merge in a register before they reach an atomic.
+    // Runs of equal buckets merge in a register before they reach an atomic. (The first run's
+    // flush may add 0 to bucket 0: one atomic a thread, where a test would cost one an element.)
     unsigned run_bucket = 0, run_length = 0;
-    sweep_vectors<count_items_per_load_round>(args.data, args.num_items, thread, threads, [&](const T& x) {
-      const unsigned bucket = clamped_bucket(fn, x, args.num_buckets);
-      if (bucket != run_bucket) {
-        if (run_length) add(run_bucket, run_length);
-        run_bucket = bucket;
-        run_length = 0;
-      }
-      ++run_length;
-    });
+    auto merge = [&](unsigned bucket, unsigned amount) {
+      const bool flush = bucket != run_bucket;
+      if (flush) add(run_bucket, run_length);
+      run_bucket = bucket;
+      run_length = (flush ? 0u : run_length) + amount;
+    };
+    if constexpr (quick_bucket_functor<std::remove_cvref_t<decltype(fn)>, T>) {
+      // An unsure estimate counts 0 (a run may end there: it costs at most an atomic of 0); the
+      // recheck counts the element, in a run of its own, so that data on edges merges too.
+      const auto estimate = [&](const T& x, unsigned& bucket) {
+        int b;
+        const bool sure = fn.quick(x, b);
+        bucket = static_cast<unsigned>(b);
+        return sure;
+      };
+      sweep_vectors_with_recheck<count_items_per_load_round>(
+          args.data, args.num_items, thread, threads,
+          [&](const T& x) {
+            unsigned bucket;
+            const bool sure = estimate(x, bucket);
+            merge(bucket, sure);
+            return sure;
+          },
+          [&](const T& x) {
+            unsigned guess;
+            if (!estimate(x, guess)) merge(static_cast<unsigned>(fn.decided(x)), 1);
+          });
+    } else {
+      sweep_vectors<count_items_per_load_round>(args.data, args.num_items, thread, threads,
+                                                [&](const T& x) { merge(clamped_bucket(fn, x, args.num_buckets), 1); });
+    }
     if (run_length) add(run_bucket, run_length);
   }
 
