@@ -108,9 +108,10 @@ void check_floats() {
     check_float_even<T>(-3, 3, 1 << 20, precision, 1000, rng);
 }
 
-/// Where the edges are exact (from 0 by a power-of-two step: [0, 1] in 2^k bins, [0, 256] in 256)
-/// the quick estimate is sure of every value, edges and their neighbours included, and right;
-/// where they are not (100 bins of [0, 1]) it leaves the values on edges to the edges.
+/// Where the edges are exact (a power-of-two step from a multiple of it: [0, 1] in 2^k bins,
+/// [-128, 128] in 256) the quick estimate is sure of every value, edges and their neighbours
+/// included, and right; where they are not (100 bins of [0, 1]) it leaves values on edges to the
+/// edges.
 template <class T>
 void check_exact_edges(std::mt19937_64& rng) {
   struct range_case {
@@ -121,11 +122,14 @@ void check_exact_edges(std::mt19937_64& rng) {
   const std::vector<range_case> cases = {{0, 1, 1, true},       {0, 1, 256, true},        {0, 256, 256, true},
                                          {0, 256, 16, true},    {0, 0x1p-120, 8, true},   {0, 1, 1 << 20, true},
                                          {0, 1, 100, false},    {0, 100, 100, true},      {0, 1000, 100, false},
-                                         {-1, 1, 256, false},   {0, 3, 3, true},          {0, 1, 3, false}};
+                                         {-1, 1, 256, true},    {0, 3, 3, true},          {0, 1, 3, false},
+                                         {-128, 128, 256, true}, {-0.5, 255.5, 256, true}, {0.25, 0.75, 8, true},
+                                         {0.1, 0.6, 4, false},  {-3, 3, 100, false},      {1e6, 1e6 + 64, 64, true}};
   for (const auto& c : cases)
     for (const auto precision : {edge_precision::f64, edge_precision::data}) {
       SCOPED_TRACE("[" + std::to_string(c.lo) + ", " + std::to_string(c.hi) + "] bins " + std::to_string(c.bins));
-      const auto b = bkt::detail::histogram::checked_even_bins<T>(static_cast<std::size_t>(c.bins), c.lo, c.hi, precision);
+      const auto b =
+          bkt::detail::histogram::checked_even_bins<T>(static_cast<std::size_t>(c.bins), c.lo, c.hi, precision);
       std::vector<T> edges(static_cast<std::size_t>(c.bins) + 1);
       for (int i = 0; i <= c.bins; ++i) edges[static_cast<std::size_t>(i)] = b.edge(i);
       auto data = float_probes<T>(edges, c.lo, c.hi);

@@ -12,7 +12,9 @@
 // side). The correction repeats until those edges hold the element, so the result is always the
 // rule above. (NumPy corrects once in each direction, which reaches the same bin unless its
 // estimate is off by two bins or more: only with bins a few ulps wide.) Edges are computed in
-// registers, bit for bit as linspace computes them, so the correction reads no table.
+// registers, bit for bit as linspace computes them, so the correction reads no table. Where every
+// edge is exact (a power-of-two step, see float_even_bins::exact_edges) the estimate is exact and
+// never corrected.
 //
 // NaN: NumPy raises on NaN when it takes the range from the data and otherwise leaves it out; here
 // NaN is always left out, counted in "outside" with the values beyond the edges. -0.0 equals +0.0.
@@ -101,7 +103,7 @@ struct float_even_bins {
   /// correction out of its way.
   BKT_HOST_DEVICE bool quick(const T& x, int& bin) const {
     const bool inside = x >= first && x <= last;  // NaN fails both
-    const T position = (x - first) * scale;
+    const T position = offset_rounded_down(x) * scale;
     int whole;
     const T off_centre = magnitude(position - centre_of(position, whole));
     bin = !inside ? bins : min_of(whole, bins - 1);  // x == last is in the last bin
@@ -152,12 +154,13 @@ struct float_even_bins {
     } else if (exact_edges(b, start, stop, step)) {
       b.trusted_radius = std::numeric_limits<T>::infinity();
     } else {
-      // The estimate (x - first) * scale rounds three or four times in T (u_T each, relative to a
-      // position of at most `bins`), and measures from first and last where the exact edges
-      // measure from lo and hi, which they round (u_T of the magnitude each).
+      // The estimate (x - first) * scale errs by up to 3 u_T in the difference (rounded down) and
+      // u_T in each of the product and scale, relative to a position of at most `bins`; and it
+      // measures from first and last where the exact edges measure from lo and hi, which they
+      // round (u_T of the magnitude each).
       const double u = unit_roundoff<T>(), magnitude = std::fmax(std::fabs(start), std::fabs(stop));
       const double estimate_error =
-          4.001 * u * bins + (3.001 * u * magnitude + 2 * underflow_error<T>()) * (bins / width) + underflow_error<T>();
+          5.001 * u * bins + (3.001 * u * magnitude + 2 * underflow_error<T>()) * (bins / width) + underflow_error<T>();
       const double margin = 2 * (estimate_error + edge_error);  // twice the proven bound
       b.trusted_radius = margin < 0.5 ? radius_below(0.5 - margin) : T(-1);
     }
@@ -177,6 +180,22 @@ struct float_even_bins {
     return min(a, b);  // one instruction, where a comparison and a choice take two
 #else
     return a < b ? a : b;
+#endif
+  }
+
+  /// x - first rounded toward -inf (at most 2 u_T low), so that on exact edges an x below edge i
+  /// never rounds onto i * step. One instruction on the device; on the host a nearest difference
+  /// that landed above x - first steps down an ulp (at most 3 u_T low), by a test that is exact
+  /// where it matters: for a difference on the grid.
+  BKT_HOST_DEVICE T offset_rounded_down(T x) const {
+#if defined(__CUDA_ARCH__)
+    if constexpr (std::is_same_v<T, float>)
+      return __fsub_rd(x, first);
+    else
+      return __dsub_rd(x, first);
+#else
+    const T offset = x - first;
+    return offset + first > x ? std::nextafter(offset, -std::numeric_limits<T>::infinity()) : offset;
 #endif
   }
 
@@ -205,16 +224,25 @@ struct float_even_bins {
 #endif
   }
 
-  /// Whether the estimate is exact for every x inside the edges: first is 0, the step a power of
-  /// two that linspace computes exactly (so edge i is i * step, in C and in T) and scale its
-  /// reciprocal, so that x * scale rounds nowhere that matters (a power of two; a subnormal
-  /// product lies far below 1). Bins of [0, 1], [0, 256] or [0, 2^k] in a power of two.
+  /// Whether the estimate is exact for every x inside the edges: the step a power of two and every
+  /// edge first + i * step exact in T (all are multiples of the largest power of two dividing
+  /// first and the step, the grid's unit: exact below 2^digits units), so that linspace computes
+  /// them exactly, in C and in T, and scale = 1 / step. Then x - first rounded down stays on its
+  /// side of every i * step and the product by scale rounds nowhere that matters (a subnormal
+  /// product lies far below 1). Bins of [0, 1] or [-1, 1] in 2^k, [-128, 128] or [-0.5, 255.5] in
+  /// 256, [0, 100] in 100.
   static bool exact_edges(const float_even_bins& b, double start, double stop, double step) {
-    if (start != 0.0 || b.first != T(0) || static_cast<double>(b.last) != stop) return false;
     int exponent;
-    if (std::frexp(step, &exponent) != 0.5) return false;
-    return step * b.bins == stop && static_cast<double>(b.scale) * step == 1.0 &&
-           static_cast<double>(static_cast<T>(step)) == step;
+    if (!(step > 0.0) || std::frexp(step, &exponent) != 0.5) return false;
+    if (start + step * b.bins != stop || static_cast<double>(b.first) != start ||
+        static_cast<double>(b.last) != stop || static_cast<double>(b.scale) * step != 1.0 ||
+        static_cast<double>(static_cast<T>(step)) != step)
+      return false;
+    double unit = step;
+    while (unit > 0.0 && std::fmod(start, unit) != 0.0) unit /= 2;
+    const double grid = std::ldexp(unit, std::numeric_limits<T>::digits);
+    return unit >= static_cast<double>(std::numeric_limits<T>::denorm_min()) &&
+           std::fmax(std::fabs(start), std::fabs(stop)) <= grid;
   }
 
   /// The largest T whose values within half an ulp above stay below `bound` (0 < bound <= 1/2), so

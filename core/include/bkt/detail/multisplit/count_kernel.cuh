@@ -74,7 +74,8 @@ __device__ __forceinline__ typename Args::total_type* total_of(const Args& args,
 }
 
 template <class T, class W, count_strategy Strategy, class Fn>
-__global__ void __launch_bounds__(count_block_threads, count_min_blocks<T>) count_kernel(count_args<T, W> args, Fn fn_global) {
+__global__ void __launch_bounds__(count_block_threads, count_min_blocks<T>)
+    count_kernel(count_args<T, W> args, Fn fn_global) {
   constexpr bool weighted = !std::is_same_v<W, no_weight>;
   using counter = std::conditional_t<weighted, double, unsigned>;
   using total_type = typename count_args<T, W>::total_type;
