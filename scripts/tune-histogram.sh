@@ -6,17 +6,10 @@
 # prints each variant's table.
 # Usage: scripts/tune-histogram.sh OUTDIR ITEMS:BLOCKS ...
 set -uo pipefail
-out=${1:?usage: scripts/tune-histogram.sh OUTDIR ITEMS:BLOCKS ...}; shift
-[ $# -gt 0 ] || { echo "usage: scripts/tune-histogram.sh OUTDIR ITEMS:BLOCKS ..." >&2; exit 2; }
-mkdir -p "$out"
-out=$(cd "$out" && pwd)
+[ $# -gt 1 ] || { echo "usage: scripts/tune-histogram.sh OUTDIR ITEMS:BLOCKS ..." >&2; exit 2; }
+mkdir -p "$1" && out=$(cd "$1" && pwd) || exit 1
+shift
 cd "$(dirname "$0")/.." || exit 1
 # shellcheck source=scripts/tuning-build.sh
 source scripts/tuning-build.sh
-targets=()
-for variant in "$@"; do targets+=("tune_histogram_${variant//:/_}"); done
-tuning_build "$out" -DBKT_TUNE_HISTOGRAM_VARIANTS="$(IFS=';'; echo "$*")" -- "${targets[@]}" || exit 1
-for variant in "$@"; do
-  echo "=== counting pass: items:blocks = $variant"
-  "$tuning_dir/tune_histogram_${variant//:/_}" --repeats 15 2>&1 | grep -vE '^ +limit|^copy|^case'
-done
+tuning_variants "$out" tune_histogram BKT_TUNE_HISTOGRAM_VARIANTS 15 "$@"

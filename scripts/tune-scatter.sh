@@ -9,17 +9,10 @@
 # (wide=N).
 # Usage: scripts/tune-scatter.sh OUTDIR THREADS:ITEMS:MIN_BLOCKS[:OPTION...] ...
 set -uo pipefail
-out=${1:?usage: scripts/tune-scatter.sh OUTDIR VARIANT...}; shift
-[ $# -gt 0 ] || { echo "usage: scripts/tune-scatter.sh OUTDIR THREADS:ITEMS:MIN_BLOCKS[:OPTION...] ..." >&2; exit 2; }
-mkdir -p "$out"
-out=$(cd "$out" && pwd)
+[ $# -gt 1 ] || { echo "usage: scripts/tune-scatter.sh OUTDIR THREADS:ITEMS:MIN_BLOCKS[:OPTION...] ..." >&2; exit 2; }
+mkdir -p "$1" && out=$(cd "$1" && pwd) || exit 1
+shift
 cd "$(dirname "$0")/.." || exit 1
 # shellcheck source=scripts/tuning-build.sh
 source scripts/tuning-build.sh
-targets=()
-for variant in "$@"; do targets+=("tune_scatter_${variant//[:=]/_}"); done
-tuning_build "$out" -DBKT_TUNE_SCATTER_VARIANTS="$(IFS=';'; echo "$*")" -- "${targets[@]}" || exit 1
-for variant in "$@"; do
-  echo "=== scatter tiles $variant"
-  "$tuning_dir/tune_scatter_${variant//[:=]/_}" --repeats "${BKT_BENCH_REPEATS:-20}" 2>&1 | grep -vE '^ +limit'
-done
+tuning_variants "$out" tune_scatter BKT_TUNE_SCATTER_VARIANTS "${BKT_BENCH_REPEATS:-20}" "$@"

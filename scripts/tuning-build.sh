@@ -1,12 +1,13 @@
 # shellcheck shell=bash
-# Sourced by the tuning scripts (tune-scatter.sh, tune-compact.sh, digit-width-probe.sh) on the GPU
-# host: tuning_build OUTDIR [CMAKE_ARGS...] -- TARGET... configures build-tuning/ for sm_90 with
-# the tuning programs on (BKT_BUILD_TUNING, bench/CMakeLists.txt) and the tools, tests and
-# examples off, against the carried packages (scripts/gpu-env.sh), and builds the targets; the
-# programs land in $tuning_dir. Logs go to OUTDIR/configure.log and OUTDIR/build.log; it returns
-# non-zero, with the log's errors shown, when either step fails. NVCC_APPEND_FLAGS (e.g.
-# -DBKT_MULTISPLIT_PAIR_ITEMS=12) reaches every nvcc call; CMake does not track it, so a change
-# of it starts the build folder afresh. Run from the repository root.
+# Sourced by the tuning scripts (tune-scatter.sh, tune-compact.sh, tune-histogram.sh,
+# digit-width-probe.sh) on the GPU host: tuning_build OUTDIR [CMAKE_ARGS...] -- TARGET...
+# configures build-tuning/ for sm_90 with the tuning programs on (BKT_BUILD_TUNING,
+# bench/CMakeLists.txt) and the tools, tests and examples off, against the carried packages
+# (scripts/gpu-env.sh), and builds the targets; the programs land in $tuning_dir. Logs go to
+# OUTDIR/configure.log and OUTDIR/build.log; it returns non-zero, with the log's errors shown,
+# when either step fails. NVCC_APPEND_FLAGS (e.g. -DBKT_MULTISPLIT_PAIR_ITEMS=12) reaches every
+# nvcc call; CMake does not track it, so a change of it starts the build folder afresh.
+# tuning_variants (below) builds and runs one program's variants. Run from the repository root.
 # shellcheck source=scripts/gpu-env.sh
 source scripts/gpu-env.sh
 tuning_build_dir=${BKT_TUNING_BUILD:-build-tuning}
@@ -30,4 +31,18 @@ tuning_build() {
     { tail -20 "$out/configure.log"; return 1; }
   cmake --build "$tuning_build_dir" -j "$(nproc)" --target "${targets[@]}" >"$out/build.log" 2>&1 ||
     { grep -m 20 -E 'error|FAILED' "$out/build.log"; return 1; }
+}
+# tuning_variants OUTDIR PROGRAM VARIABLE REPEATS VARIANT...: the tuning program PROGRAM once per
+# variant (the CMake cache list VARIABLE, bench/CMakeLists.txt; target PROGRAM_VARIANT, with ':'
+# and '=' as '_'), built with tuning_build and then each run with --repeats REPEATS, its table
+# (without the limit rows) under "=== PROGRAM VARIANT".
+tuning_variants() {
+  local out=$1 program=$2 variable=$3 repeats=$4 variant targets=()
+  shift 4
+  for variant in "$@"; do targets+=("${program}_${variant//[:=]/_}"); done
+  tuning_build "$out" -D"$variable=$(IFS=';'; echo "$*")" -- "${targets[@]}" || return 1
+  for variant in "$@"; do
+    echo "=== $program $variant"
+    "$tuning_dir/${program}_${variant//[:=]/_}" --repeats "$repeats" 2>&1 | grep -vE '^ +limit'
+  done
 }

@@ -99,7 +99,7 @@ struct float_even_bins {
   /// An estimate of x's bin, within [0, bins], and whether it is x's bin without an edge computed:
   /// for x outside the edges (bin `bins`), and where (x - first) * scale errs by less than its
   /// distance to the nearest boundary (nearly every element; every one when the edges are exact,
-  /// see make). Otherwise operator() decides. Branch-free, so that a counting loop keeps the rare
+  /// see make). Otherwise decided() decides. Branch-free, so that a counting loop keeps the rare
   /// correction out of its way.
   BKT_HOST_DEVICE bool quick(const T& x, int& bin) const {
     const bool inside = x >= first && x <= last;  // NaN fails both

@@ -26,12 +26,24 @@ struct vector_split {
     tail = head + vectors * items;
   }
 
-  /// Loads runs[u] = vector first + u * stride for each u < Unroll that exists.
-  template <int Unroll>
+  /// Loads runs[u] = vector first + u * stride for each u < Unroll that exists (every one, unless
+  /// Checked).
+  template <bool Checked = true, int Unroll>
   __device__ void load(packed_run<T, items> (&runs)[Unroll], std::int64_t first, std::int64_t stride) const {
 #pragma unroll
     for (int u = 0; u < Unroll; ++u)
-      if (first + u * stride < vectors) runs[u].load_vector(body + (first + u * stride) * items);
+      if (!Checked || first + u * stride < vectors) runs[u].load_vector(body + (first + u * stride) * items);
+  }
+
+  /// Calls visit(element) on every element that load put in runs.
+  template <bool Checked = true, int Unroll, class Visit>
+  __device__ __forceinline__ void for_each(const packed_run<T, items> (&runs)[Unroll], std::int64_t first,
+                                           std::int64_t stride, Visit&& visit) const {
+#pragma unroll
+    for (int u = 0; u < Unroll; ++u)
+      if (!Checked || first + u * stride < vectors)
+#pragma unroll
+        for (int i = 0; i < items; ++i) visit(runs[u].get(i));
   }
 };
 
@@ -48,11 +60,7 @@ __device__ __forceinline__ void sweep_vectors(const T* data, std::int64_t num_it
   for (std::int64_t first = thread; first < cut.vectors; first += unroll * threads) {
     packed_run<T, split::items> runs[unroll];
     cut.load(runs, first, threads);
-#pragma unroll
-    for (int u = 0; u < unroll; ++u)
-      if (first + u * threads < cut.vectors)
-#pragma unroll
-        for (int i = 0; i < split::items; ++i) visit(runs[u].get(i));
+    cut.for_each(runs, first, threads, visit);
   }
   if (thread < cut.head) visit(data[thread]);
   if (cut.tail + thread < num_items) visit(data[cut.tail + thread]);
@@ -72,24 +80,10 @@ __device__ __forceinline__ void sweep_vectors_with_recheck(const T* data, std::i
   const split cut(data, num_items);
   auto round = [&](std::int64_t first, auto checked) {
     packed_run<T, split::items> runs[unroll];
-    if constexpr (checked) {
-      cut.load(runs, first, threads);
-    } else {
-#pragma unroll
-      for (int u = 0; u < unroll; ++u) runs[u].load_vector(cut.body + (first + u * threads) * split::items);
-    }
+    cut.template load<checked>(runs, first, threads);
     bool sure = true;
-#pragma unroll
-    for (int u = 0; u < unroll; ++u)
-      if (!checked || first + u * threads < cut.vectors)
-#pragma unroll
-        for (int i = 0; i < split::items; ++i) sure &= visit(runs[u].get(i));
-    if (sure) return;
-#pragma unroll
-    for (int u = 0; u < unroll; ++u)
-      if (!checked || first + u * threads < cut.vectors)
-#pragma unroll
-        for (int i = 0; i < split::items; ++i) recheck(runs[u].get(i));
+    cut.template for_each<checked>(runs, first, threads, [&](const T& x) { sure &= visit(x); });
+    if (!sure) cut.template for_each<checked>(runs, first, threads, recheck);
   };
   std::int64_t first = thread;
   for (; first + (unroll - 1) * threads < cut.vectors; first += unroll * threads) round(first, std::false_type{});

@@ -111,23 +111,17 @@ __global__ void __launch_bounds__(count_block_threads, count_min_blocks<T>)
     if constexpr (quick_bucket_functor<std::remove_cvref_t<decltype(fn)>, T>) {
       // An unsure estimate counts 0 (a run may end there: it costs at most an atomic of 0); the
       // recheck counts the element, in a run of its own, so that data on edges merges too.
-      const auto estimate = [&](const T& x, unsigned& bucket) {
-        int b;
-        const bool sure = fn.quick(x, b);
-        bucket = static_cast<unsigned>(b);
-        return sure;
-      };
       sweep_vectors_with_recheck<count_items_per_load_round>(
           args.data, args.num_items, thread, threads,
           [&](const T& x) {
-            unsigned bucket;
-            const bool sure = estimate(x, bucket);
-            merge(bucket, sure);
+            int bucket;
+            const bool sure = fn.quick(x, bucket);
+            merge(static_cast<unsigned>(bucket), sure);
             return sure;
           },
           [&](const T& x) {
-            unsigned guess;
-            if (!estimate(x, guess)) merge(static_cast<unsigned>(fn.decided(x)), 1);
+            int estimate;
+            if (!fn.quick(x, estimate)) merge(static_cast<unsigned>(fn.decided(x)), 1);
           });
     } else {
       sweep_vectors<count_items_per_load_round>(args.data, args.num_items, thread, threads,
