@@ -6,10 +6,10 @@
 // the device (a struct with a __device__ operator, or an extended __device__ lambda). Ids outside
 // [0, num_buckets) are clamped into the last bucket, so a wrong functor cannot write out of bounds.
 // A functor whose bucket costs a few integer instructions may declare
-// `static constexpr bool cheap_bucket = true;`: key-only multisplit of keys up to 4 bytes then runs
-// it a second time on each key as it writes the key out, instead of keeping the key's bucket id in
-// shared memory (faster for a u32 radix sort: docs/primitives/multisplit.md). It must give the
-// same id both times.
+// `static constexpr bool cheap_bucket = true;`: multisplit of keys up to 4 bytes (alone or with
+// values of up to 4 bytes) then runs it a second time on each key as it writes the key out,
+// instead of keeping the key's bucket id in shared memory (faster for u32 radix sorts:
+// docs/primitives/multisplit.md). It must give the same id both times.
 //
 // Policies for floating-point keys:
 //  - bit_range_buckets looks at bits, not values: -0.0 and +0.0 differ, NaNs sort by their bits

@@ -21,7 +21,8 @@
 //    lands as one contiguous, coalesced stretch (the paper's reordering for coalesced writes).
 //    Values then take the same way in a second round through the keys' bytes (as Onesweep
 //    does): the staging area holds one element, not a pair, and no thread holds a key and a
-//    value at once.
+//    value at once. For cheap functors and values of up to 4 bytes the key round keeps each
+//    staged element's bucket in registers for the value round, so it is learnt once.
 //
 // Tiles are taken in reverse input order through an atomic counter: the counting pass read the
 // input front to back, so its tail is still in L2 when the scatter starts there. Positions count
@@ -63,13 +64,16 @@ struct scatter_args {
 };
 
 /// Whether the write phase runs the functor again on each staged key instead of staging the key's
-/// bucket id beside it: for key-only passes of keys up to 4 bytes whose functor declares
-/// `cheap_bucket` (bkt/buckets.hpp). It spares a shared-memory store and load per key, which made
-/// a u32 radix sort faster; 8-byte keys (64-bit digit arithmetic, twice the staged bytes to read
-/// back) and pairs ran their sorts slower with it (docs/primitives/multisplit.md).
+/// bucket id beside it: for keys of up to 4 bytes whose functor declares `cheap_bucket`
+/// (bkt/buckets.hpp), alone or with values of up to 4 bytes. It spares a scattered shared-memory
+/// store and a load per element. 8-byte keys keep the staged ids (their key-only sorts ran slower
+/// with it: 64-bit digit arithmetic; docs/primitives/multisplit.md), and so do 8-byte values
+/// (those kernels spilled with it). Passes that recompute stage their keys even where no key is
+/// written out (index mode without key output).
+template <class Fn>
+inline constexpr bool cheap_bucket = requires { requires Fn::cheap_bucket; };
 template <class Key, class Value, class Fn>
-inline constexpr bool recomputes_bucket =
-    sizeof(Key) <= 4 && !value_traits<Value>::present && requires { requires Fn::cheap_bucket; };
+inline constexpr bool recomputes_bucket = sizeof(Key) <= 4 && value_bytes<Value> <= 4 && cheap_bucket<Fn>;
 
 /// Bytes of one staged element: keys and values are staged in turn in the same bytes.
 template <class Key, class Value>
@@ -88,12 +92,62 @@ constexpr std::size_t staging_bytes(int rank_bits) {
   return tile > masks ? tile : masks;
 }
 
-/// One round of step 5: consecutive threads write consecutive staged elements of the tile to
-/// their bucket's stretch. `bucket_of(k)` is the bucket of staged element k.
+/// One round of step 5 in a plain loop: consecutive threads write consecutive staged elements of
+/// the tile to their bucket's stretch. `bucket_of(k)` is the bucket of staged element k.
 template <int BlockThreads, class T, class BucketOf>
 __device__ __forceinline__ void write_staged(const T* staged, int valid, const std::int64_t* bucket_base,
                                              BucketOf bucket_of, T* out) {
   for (int k = static_cast<int>(threadIdx.x); k < valid; k += BlockThreads) out[bucket_base[bucket_of(k)] + k] = staged[k];
+}
+
+/// Step 5's key round: consecutive threads take consecutive staged elements (k = thread + j *
+/// BlockThreads for j < Items), learn each one's bucket (`bucket_of(k)`) and write the staged key
+/// to its bucket's stretch of `out`. `Unrolled` visits the Items elements unrolled, skipping the
+/// writes when `out` is null; else write_staged writes them all (the caller skips it where no key
+/// is written). The unrolled visit ran the u64 sort 6 % faster and the u32 sort 2 % slower than
+/// the loop (docs/primitives/multisplit.md). With `KeepBuckets` (unrolled only) the value round
+/// takes the same elements, so the bucket of element j is kept for it in bits 16-23 of slot[j],
+/// above the staged place of item j that stage_keys left there (a tile holds fewer than 2^16
+/// elements): 16 registers hold both, where a byte array of the buckets beside them spilled at
+/// the 64 registers of two blocks an SM.
+template <int BlockThreads, bool Unrolled, bool KeepBuckets, int Items, class Key, class BucketOf>
+__device__ __forceinline__ void write_staged_keys(const Key* staged, int valid, const std::int64_t* bucket_base,
+                                                  BucketOf bucket_of, Key* out, unsigned (&slot)[Items]) {
+  static_assert(Unrolled || !KeepBuckets, "buckets are kept in registers only by the unrolled visit");
+  static_assert(BlockThreads * Items <= (1 << 16), "a staged place fits the low 16 bits of a slot");
+  if constexpr (Unrolled) {
+#pragma unroll
+    for (int j = 0; j < Items; ++j) {
+      const int k = static_cast<int>(threadIdx.x) + j * BlockThreads;
+      if (k < valid) {
+        const unsigned bucket = bucket_of(k);
+        if constexpr (KeepBuckets) slot[j] |= bucket << 16;
+        if (out != nullptr) out[bucket_base[bucket] + k] = staged[k];
+      }
+    }
+  } else {
+    write_staged<BlockThreads>(staged, valid, bucket_base, bucket_of, out);
+  }
+}
+
+/// The staged place of item i after write_staged_keys.
+__device__ __forceinline__ unsigned staged_place(unsigned slot) { return slot & 0xffffu; }
+
+/// Step 5's value round: the key round's staged elements, their buckets from bits 16-23 of slot
+/// where the key round kept them there (`KeptBuckets`, an unrolled visit), else from
+/// `bucket_of(k)` (write_staged).
+template <int BlockThreads, bool KeptBuckets, int Items, class T, class BucketOf>
+__device__ __forceinline__ void write_staged_values(const T* staged, int valid, const std::int64_t* bucket_base,
+                                                    BucketOf bucket_of, const unsigned (&slot)[Items], T* out) {
+  if constexpr (KeptBuckets) {
+#pragma unroll
+    for (int j = 0; j < Items; ++j) {
+      const int k = static_cast<int>(threadIdx.x) + j * BlockThreads;
+      if (k < valid) out[bucket_base[slot[j] >> 16] + k] = staged[k];
+    }
+  } else {
+    write_staged<BlockThreads>(staged, valid, bucket_base, bucket_of, out);
+  }
 }
 
 /// Where a thread's items lie in its tile: the items of rank group g are one run of the tile, item
@@ -215,19 +269,19 @@ __device__ __forceinline__ unsigned group_starts(unsigned (&group_counts)[Groups
   return tile_start;
 }
 
-/// Step 4's staging: each valid item's key (when `write_keys`) and, when `StageBuckets`, its
+/// Step 4's staging: each valid item's key (when `stage_key`) and, when `StageBuckets`, its
 /// bucket id go to the item's place in bucket order, its group's start for the bucket (`starts`:
 /// this group's row after group_starts) plus its rank; slot[i] becomes that place.
 template <bool StageBuckets, class Key, int Items, int GroupLanes>
 __device__ __forceinline__ void stage_keys(const Key (&keys)[Items], const tile_layout<Items, GroupLanes>& layout,
-                                           const unsigned* starts, bool write_keys, Key* staged_keys,
+                                           const unsigned* starts, bool stage_key, Key* staged_keys,
                                            unsigned char* staged_buckets, unsigned (&slot)[Items]) {
 #pragma unroll
   for (int i = 0; i < Items; ++i) {
     if (layout.position(i) < layout.valid) {
       const unsigned bucket = slot[i] & 0xffu;
       const unsigned local = starts[bucket] + (slot[i] >> 8);
-      if (write_keys) staged_keys[local] = keys[i];
+      if (stage_key) staged_keys[local] = keys[i];
       if constexpr (StageBuckets) staged_buckets[local] = static_cast<unsigned char>(bucket);
       slot[i] = local;
     }
@@ -343,9 +397,11 @@ __global__ void __launch_bounds__(Shape::block_threads, Shape::min_blocks)
   const unsigned tile_start = group_starts(group_counts, scan_totals, count_shift, num_buckets, tile_count, warp, lane);
 
   // 4. Stage the keys in bucket order (slot becomes the staged place), load the values, look back.
-  // Index mode without key output stages no keys; key-only passes always write them.
+  // Index mode without key output stages no keys unless the write phase recomputes buckets from
+  // them; key-only passes always write them.
   const bool write_keys = !traits::present || args.io.keys_out != nullptr;
-  stage_keys<!recompute>(keys, layout, group_counts[group], write_keys, staged_keys, staged_buckets, slot);
+  const bool stage_key = write_keys || recompute;
+  stage_keys<!recompute>(keys, layout, group_counts[group], stage_key, staged_keys, staged_buckets, slot);
   stored values[items];
   if constexpr (traits::present) {
     for_tile_items(layout, tile_items, [&](int i, int position) {
@@ -363,14 +419,22 @@ __global__ void __launch_bounds__(Shape::block_threads, Shape::min_blocks)
     if constexpr (recompute) return clamped_bucket(fn, staged_keys[k], num_buckets);
     else return staged_buckets[k];
   };
-  if (write_keys) write_staged<Shape::block_threads>(staged_keys, valid, bucket_base, bucket_of, args.io.keys_out);
+  // Radix digits and other cheap functors only: with 8-byte values, or functors that need
+  // registers of their own (delta, splitters), keeping the buckets or unrolling spilled
+  // (-Xptxas -v), so those read their staged ids again in plain loops.
+  constexpr bool keep_buckets = traits::present && value_bytes<Value> <= 4 && cheap_bucket<Fn>;
+  constexpr bool unrolled = keep_buckets || (sizeof(Key) > 4 && cheap_bucket<Fn>);
+  if (unrolled || write_keys)
+    write_staged_keys<Shape::block_threads, unrolled, keep_buckets>(staged_keys, valid, bucket_base, bucket_of,
+                                                                    write_keys ? args.io.keys_out : nullptr, slot);
   if constexpr (traits::present) {
-    if (write_keys) __syncthreads();  // every staged key is read before the values take its bytes
+    if (keep_buckets || stage_key) __syncthreads();  // every staged key is read before the values take its bytes
 #pragma unroll
     for (int i = 0; i < items; ++i)
-      if (layout.position(i) < valid) staged_values[slot[i]] = values[i];
+      if (layout.position(i) < valid) staged_values[keep_buckets ? staged_place(slot[i]) : slot[i]] = values[i];
     __syncthreads();
-    write_staged<Shape::block_threads>(staged_values, valid, bucket_base, bucket_of, args.io.values_out);
+    write_staged_values<Shape::block_threads, keep_buckets>(staged_values, valid, bucket_base, bucket_of, slot,
+                                                            args.io.values_out);
   }
 }
 
