@@ -3,11 +3,9 @@
 # GPU host, as the CMake target digit_width_probe (BKT_BUILD_TUNING, bench/CMakeLists.txt).
 # Usage: scripts/digit-width-probe.sh OUTDIR [probe options, e.g. --repeats 20]
 set -uo pipefail
-out=${1:?usage: scripts/digit-width-probe.sh OUTDIR [OPTIONS]}; shift
-mkdir -p "$out"
-out=$(cd "$out" && pwd)
-cd "$(dirname "$0")/.." || exit 1
 # shellcheck source=scripts/tuning-build.sh
-source scripts/tuning-build.sh
-tuning_build "$out" -- digit_width_probe || exit 1
+source "$(dirname "$0")/tuning-build.sh"
+tuning_start "scripts/digit-width-probe.sh OUTDIR [OPTIONS]" 1 "$@"
+shift
+tuning_build "$tuning_out" -- digit_width_probe || exit 1
 "$tuning_dir/digit_width_probe" "$@"

@@ -6,10 +6,8 @@
 # bench/CMakeLists.txt) and prints each variant's table.
 # Usage: scripts/tune-compact.sh OUTDIR THREADS:RUNS:STAGES:LAG:BLOCKS ...
 set -uo pipefail
-[ $# -gt 1 ] || { echo "usage: scripts/tune-compact.sh OUTDIR THREADS:RUNS:STAGES:LAG:BLOCKS ..." >&2; exit 2; }
-mkdir -p "$1" && out=$(cd "$1" && pwd) || exit 1
-shift
-cd "$(dirname "$0")/.." || exit 1
 # shellcheck source=scripts/tuning-build.sh
-source scripts/tuning-build.sh
-tuning_variants "$out" compact_wide BKT_TUNE_COMPACT_VARIANTS 30 "$@"
+source "$(dirname "$0")/tuning-build.sh"
+tuning_start "scripts/tune-compact.sh OUTDIR THREADS:RUNS:STAGES:LAG:BLOCKS ..." 2 "$@"
+shift
+tuning_variants "$tuning_out" compact_wide BKT_TUNE_COMPACT_VARIANTS 30 "$@"

@@ -6,10 +6,8 @@
 # prints each variant's table.
 # Usage: scripts/tune-histogram.sh OUTDIR ITEMS:BLOCKS ...
 set -uo pipefail
-[ $# -gt 1 ] || { echo "usage: scripts/tune-histogram.sh OUTDIR ITEMS:BLOCKS ..." >&2; exit 2; }
-mkdir -p "$1" && out=$(cd "$1" && pwd) || exit 1
-shift
-cd "$(dirname "$0")/.." || exit 1
 # shellcheck source=scripts/tuning-build.sh
-source scripts/tuning-build.sh
-tuning_variants "$out" tune_histogram BKT_TUNE_HISTOGRAM_VARIANTS 15 "$@"
+source "$(dirname "$0")/tuning-build.sh"
+tuning_start "scripts/tune-histogram.sh OUTDIR ITEMS:BLOCKS ..." 2 "$@"
+shift
+tuning_variants "$tuning_out" tune_histogram BKT_TUNE_HISTOGRAM_VARIANTS 15 "$@"

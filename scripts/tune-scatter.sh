@@ -9,10 +9,8 @@
 # (wide=N).
 # Usage: scripts/tune-scatter.sh OUTDIR THREADS:ITEMS:MIN_BLOCKS[:OPTION...] ...
 set -uo pipefail
-[ $# -gt 1 ] || { echo "usage: scripts/tune-scatter.sh OUTDIR THREADS:ITEMS:MIN_BLOCKS[:OPTION...] ..." >&2; exit 2; }
-mkdir -p "$1" && out=$(cd "$1" && pwd) || exit 1
-shift
-cd "$(dirname "$0")/.." || exit 1
 # shellcheck source=scripts/tuning-build.sh
-source scripts/tuning-build.sh
-tuning_variants "$out" tune_scatter BKT_TUNE_SCATTER_VARIANTS "${BKT_BENCH_REPEATS:-20}" "$@"
+source "$(dirname "$0")/tuning-build.sh"
+tuning_start "scripts/tune-scatter.sh OUTDIR THREADS:ITEMS:MIN_BLOCKS[:OPTION...] ..." 2 "$@"
+shift
+tuning_variants "$tuning_out" tune_scatter BKT_TUNE_SCATTER_VARIANTS "${BKT_BENCH_REPEATS:-20}" "$@"

@@ -7,15 +7,27 @@
 # OUTDIR/configure.log and OUTDIR/build.log; it returns non-zero, with the log's errors shown,
 # when either step fails. NVCC_APPEND_FLAGS (e.g. -DBKT_MULTISPLIT_PAIR_ITEMS=12) reaches every
 # nvcc call; CMake does not track it, so a change of it starts the build folder afresh.
-# tuning_variants (below) builds and runs one program's variants. Run from the repository root.
-# shellcheck source=scripts/gpu-env.sh
-source scripts/gpu-env.sh
+# tuning_variants (below) builds and runs one program's variants. A script starts with
+# tuning_start (below), which leaves it in the repository root.
+tuning_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 tuning_build_dir=${BKT_TUNING_BUILD:-build-tuning}
 # shellcheck disable=SC2034  # used by the scripts that source this
 tuning_dir=$tuning_build_dir/bench/tuning
+# tuning_start USAGE MIN_ARGS "$@": exits with USAGE unless MIN_ARGS arguments came; makes the
+# first, OUTDIR, sets tuning_out to its absolute path and changes to the repository root.
+tuning_start() {
+  local usage=$1 min=$2
+  shift 2
+  [ $# -ge "$min" ] || { echo "usage: $usage" >&2; exit 2; }
+  # shellcheck disable=SC2034  # used by the scripts that source this
+  mkdir -p "$1" && tuning_out=$(cd "$1" && pwd) || exit 1
+  cd "$tuning_root" || exit 1
+}
 tuning_build() {
   local out=$1 cmake_args=() targets=()
   shift
+  # shellcheck source=scripts/gpu-env.sh
+  source scripts/gpu-env.sh
   while [ $# -gt 0 ] && [ "$1" != -- ]; do cmake_args+=("$1"); shift; done
   [ $# -gt 0 ] && shift
   targets=("$@")
