@@ -5,7 +5,7 @@
 #
 #   scripts/prebuilt.sh pack BUILD ARCHIVE PATH...   strip BUILD/PATH..., add the carried packages
 #                                                    whose libraries they load, xz into ARCHIVE
-#   scripts/prebuilt.sh unpack ARCHIVE               on the host, from the checkout's root
+#   scripts/prebuilt.sh unpack ARCHIVE               on the host: into this script's checkout
 #
 # BUILD must be a gpu-check.sh build (scripts/gpu-check.sh OUT build here: sm_90, RPATH into
 # /opt/bkt-deps). The binaries keep the absolute paths they were built with (the tools' tests run
@@ -15,18 +15,22 @@
 # The carry limit (64 MiB) counts the archive with the tracked tree; pack prints both.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-usage() { echo "usage: scripts/prebuilt.sh pack BUILD ARCHIVE PATH... | unpack ARCHIVE" >&2; exit 2; }
+usage() {
+  echo "usage: scripts/prebuilt.sh pack BUILD ARCHIVE PATH... | unpack ARCHIVE" >&2
+  exit 2
+}
 [ $# -ge 2 ] || usage
 
-# debs_for BINARY...: the carried .deb files that hold the libraries the binaries load from
-# /opt/bkt-deps.
+# debs_for BINARY...: the carried .deb files that hold the libraries the binaries load from the
+# folder scripts/gpu-env.sh unpacks them into.
 debs_for() {
-  local lib deb
-  ldd "$@" 2>/dev/null | awk '$3 ~ "^/opt/bkt-deps/" {print $1}' | sort -u | while read -r lib; do
-    for deb in .deps/*.deb; do
-      if dpkg-deb -c "$deb" | grep "/$lib" >/dev/null; then echo "$deb"; break; fi
-    done
-  done | sort -u
+  local lib deb deps=${BKT_DEPS:-/opt/bkt-deps}/
+  ldd "$@" 2>/dev/null | awk -v deps="$deps" 'index($3, deps) == 1 {print $1}' | sort -u |
+    while read -r lib; do
+      for deb in .deps/*.deb; do
+        if dpkg-deb -c "$deb" | grep "/$lib" >/dev/null; then echo "$deb"; break; fi
+      done
+    done | sort -u
 }
 
 pack() {
@@ -45,7 +49,10 @@ pack() {
   done
   mkdir -p "$stage/.deps"
   local deb
-  for deb in $(debs_for "${binaries[@]}"); do cp "$deb" "$stage/.deps/"; done
+  debs_for "${binaries[@]}" | while read -r deb; do
+    cp "$deb" "$stage/.deps/"
+    echo "  package: $(basename "$deb")"
+  done
   sed -n 's/^CMAKE_HOME_DIRECTORY:INTERNAL=//p' "$build/CMakeCache.txt" >"$stage/$name/SOURCE_ROOT"
   mkdir -p "$(dirname "$archive")"
   tar -C "$stage" -cf - . | xz -T0 -9e >"$archive.tmp"
@@ -53,7 +60,6 @@ pack() {
   local tree
   tree=$(git ls-files -z | xargs -0 stat -c %s | awk '{s += $1} END {print s}')
   echo "$archive: $(stat -c %s "$archive") bytes; tracked tree $tree; limit $((64 << 20))"
-  for deb in "$stage"/.deps/*.deb; do [ -f "$deb" ] && echo "  package: $(basename "$deb")"; done
 }
 
 unpack() {
