@@ -90,9 +90,11 @@ void key_rows(bkt::bench::report& rep, const bkt::bench::options& opts, cudaStre
 int main(int argc, char** argv) {
   return bkt::bench::run_main(argc, argv, "tune_scatter", "Scatter tile tuning", [](const bkt::bench::options& opts,
                                                                                       cudaStream_t stream) {
-    const std::string shape = std::to_string(BKT_MULTISPLIT_THREADS) + "x" + std::to_string(BKT_MULTISPLIT_ITEMS) +
-                              "/" + std::to_string(BKT_MULTISPLIT_PAIR_ITEMS) + " wide " +
-                              std::to_string(BKT_MULTISPLIT_WIDE_KEY_ITEMS) + "/" +
+    const std::string shape = "keys " + std::to_string(BKT_MULTISPLIT_KEY_THREADS) + "x" +
+                              std::to_string(BKT_MULTISPLIT_ITEMS) + " min_blocks " +
+                              std::to_string(BKT_MULTISPLIT_KEY_MIN_BLOCKS) + ", others " +
+                              std::to_string(BKT_MULTISPLIT_THREADS) + "x" + std::to_string(BKT_MULTISPLIT_PAIR_ITEMS) +
+                              " wide " + std::to_string(BKT_MULTISPLIT_WIDE_KEY_ITEMS) + "/" +
                               std::to_string(BKT_MULTISPLIT_WIDE_ITEMS) + " min_blocks " +
                               std::to_string(BKT_MULTISPLIT_MIN_BLOCKS);
     bkt::bench::report rep("scatter tiles " + shape, opts, stream);

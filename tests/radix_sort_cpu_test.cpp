@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <string>
 #include <vector>
 
 #include "bkt/error.hpp"
@@ -32,6 +33,24 @@ TEST(radix_sort_cpu, passes_follow_the_bit_range) {
   options = {};
   options.digit_bits = 9;
   EXPECT_THROW(bkt::radix_sort_passes(4, options), bkt::error);
+}
+
+// Key-only passes run smaller tiles than pairs (more look-back words), yet a workspace sized for
+// pairs must serve the same keys alone (radix_sort.hpp).
+TEST(radix_sort_cpu, a_workspace_for_pairs_serves_the_keys_alone) {
+  for (const std::size_t key_bytes : {1, 2, 4, 8}) {
+    for (const std::size_t value_bytes : {4, 8}) {
+      for (const auto form : {bkt::radix_sort_form::separate_output, bkt::radix_sort_form::double_buffer}) {
+        for (const std::int64_t n : {std::int64_t{0}, std::int64_t{1}, std::int64_t{7679}, std::int64_t{7681},
+                                     std::int64_t{300007}, (std::int64_t{1} << 28) + 3, (std::int64_t{1} << 31) + 1}) {
+          SCOPED_TRACE(std::to_string(key_bytes) + "-byte keys, " + std::to_string(value_bytes) +
+                       "-byte values, n = " + std::to_string(n));
+          EXPECT_GE(bkt::radix_sort_workspace_bytes(n, key_bytes, value_bytes, {}, form),
+                    bkt::radix_sort_workspace_bytes(n, key_bytes, 0, {}, form));
+        }
+      }
+    }
+  }
 }
 
 TEST(radix_sort_cpu, floats_follow_the_documented_total_order) {

@@ -35,7 +35,8 @@ namespace bkt {
 /// The number of passes a sort of `key_bytes`-byte keys makes with `options`.
 int radix_sort_passes(std::size_t key_bytes, const radix_sort_options& options = {});
 
-/// Bytes of workspace one sort needs. value_bytes: 0 for keys alone, else the value (or index) size.
+/// Bytes of workspace one sort needs. value_bytes: 0 for keys alone, else the value (or index) size;
+/// a workspace of the size for values also serves a sort of the same keys alone.
 std::size_t radix_sort_workspace_bytes(std::int64_t num_items, std::size_t key_bytes, std::size_t value_bytes = 0,
                                        const radix_sort_options& options = {},
                                        radix_sort_form form = radix_sort_form::separate_output);

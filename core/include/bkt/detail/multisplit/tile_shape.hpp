@@ -43,16 +43,23 @@ inline constexpr std::size_t value_bytes = value_traits<Value>::present ? sizeof
 /// Buckets of one scatter pass; more take two passes over 16-bit bucket ids.
 inline constexpr int multisplit_inner_buckets = 256;
 
-// Scatter tiles (docs/primitives/multisplit.md says where each was measured): 512 threads, two
-// blocks per SM (64 registers). Keys of up to 4 bytes take 16 items per thread; pairs of at most
-// 8 bytes together also 16 (12 measured slower: fewer items spread a tile's fixed costs, the
-// look-back over 256 buckets among them, over fewer elements); 8-byte keys 12 (16 spill); wider
-// pairs 12 (16 spill; 8 ran the u64/u32 sort 17 % slower). The macros exist for tuning runs.
-#ifndef BKT_MULTISPLIT_THREADS
-#define BKT_MULTISPLIT_THREADS 512
+// Scatter tiles (docs/primitives/multisplit.md says where each was measured). Keys of up to 4
+// bytes alone: 384 threads x 20 items, three blocks an SM (56 registers). Everything else: 512
+// threads, two blocks an SM (64 registers); pairs of at most 8 bytes together 16 items (12
+// measured slower: fewer items spread a tile's fixed costs, the look-back over 256 buckets among
+// them, over fewer elements), 8-byte keys 12 (16 spill), wider pairs 12 (16 spill; 8 ran the
+// u64/u32 sort 17 % slower); at three blocks of 384 they spill. The macros exist for tuning runs.
+#ifndef BKT_MULTISPLIT_KEY_THREADS
+#define BKT_MULTISPLIT_KEY_THREADS 384
 #endif
 #ifndef BKT_MULTISPLIT_ITEMS
-#define BKT_MULTISPLIT_ITEMS 16
+#define BKT_MULTISPLIT_ITEMS 20
+#endif
+#ifndef BKT_MULTISPLIT_KEY_MIN_BLOCKS
+#define BKT_MULTISPLIT_KEY_MIN_BLOCKS 3  // resident blocks per SM the register budget must allow
+#endif
+#ifndef BKT_MULTISPLIT_THREADS
+#define BKT_MULTISPLIT_THREADS 512
 #endif
 #ifndef BKT_MULTISPLIT_PAIR_ITEMS
 #define BKT_MULTISPLIT_PAIR_ITEMS 16
@@ -64,29 +71,38 @@ inline constexpr int multisplit_inner_buckets = 256;
 #define BKT_MULTISPLIT_WIDE_ITEMS 12
 #endif
 #ifndef BKT_MULTISPLIT_MIN_BLOCKS
-#define BKT_MULTISPLIT_MIN_BLOCKS 2  // resident blocks per SM the register budget must allow
+#define BKT_MULTISPLIT_MIN_BLOCKS 2
 #endif
 #ifndef BKT_MULTISPLIT_LOOKBACK_WINDOW
 #define BKT_MULTISPLIT_LOOKBACK_WINDOW 4  // predecessors a look-back round loads at once
 #endif
 
-constexpr int scatter_block_threads() { return BKT_MULTISPLIT_THREADS; }
+/// Keys of up to 4 bytes without values take the key-only tile.
+constexpr bool narrow_keys_only(std::size_t key_bytes, std::size_t value_bytes) {
+  return value_bytes == 0 && key_bytes <= 4;
+}
+constexpr int scatter_block_threads(std::size_t key_bytes, std::size_t value_bytes) {
+  return narrow_keys_only(key_bytes, value_bytes) ? BKT_MULTISPLIT_KEY_THREADS : BKT_MULTISPLIT_THREADS;
+}
+constexpr int scatter_min_blocks(std::size_t key_bytes, std::size_t value_bytes) {
+  return narrow_keys_only(key_bytes, value_bytes) ? BKT_MULTISPLIT_KEY_MIN_BLOCKS : BKT_MULTISPLIT_MIN_BLOCKS;
+}
 constexpr int scatter_items_per_thread(std::size_t key_bytes, std::size_t value_bytes) {
   if (value_bytes == 0) return key_bytes <= 4 ? BKT_MULTISPLIT_ITEMS : BKT_MULTISPLIT_WIDE_KEY_ITEMS;
   return key_bytes + value_bytes <= 8 ? BKT_MULTISPLIT_PAIR_ITEMS : BKT_MULTISPLIT_WIDE_ITEMS;
 }
 constexpr std::int64_t scatter_tile_items(std::size_t key_bytes, std::size_t value_bytes) {
-  return std::int64_t{scatter_block_threads()} * scatter_items_per_thread(key_bytes, value_bytes);
+  return std::int64_t{scatter_block_threads(key_bytes, value_bytes)} * scatter_items_per_thread(key_bytes, value_bytes);
 }
 
 template <std::size_t KeyBytes, std::size_t ValueBytes>
 struct scatter_shape {
-  static constexpr int block_threads = scatter_block_threads();
+  static constexpr int block_threads = scatter_block_threads(KeyBytes, ValueBytes);
   static constexpr int items = scatter_items_per_thread(KeyBytes, ValueBytes);
   static constexpr int warps = block_threads / 32;
   static constexpr int warp_items = items * 32;
   static constexpr int tile_items = warp_items * warps;
-  static constexpr int min_blocks = BKT_MULTISPLIT_MIN_BLOCKS;
+  static constexpr int min_blocks = scatter_min_blocks(KeyBytes, ValueBytes);
   static constexpr int max_buckets = 256;  // one pass; ids fit a byte
   static constexpr int lookback_window = BKT_MULTISPLIT_LOOKBACK_WINDOW;
   static_assert(block_threads >= max_buckets, "one thread per bucket in the tile scan and look-back");
