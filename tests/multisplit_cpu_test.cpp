@@ -356,6 +356,10 @@ TEST(multisplit_arguments, workspace_holds_the_two_pass_copy) {
       << "more than 256 buckets keep a temporary copy per element";
   EXPECT_GT(bkt::multisplit_workspace_bytes(2 * n, 65536, 4, 8), bkt::multisplit_workspace_bytes(n, 65536, 4, 8));
   EXPECT_GE(bkt::multisplit_workspace_bytes(n, 1000, 4), bkt::multisplit_workspace_bytes(n, 256, 4));
+  // Key-only tiles are smaller than pairs' (more look-back words); a pairs workspace serves both.
+  for (const std::int64_t size : {std::int64_t{7681}, std::int64_t{300007}, n + 3})
+    for (const int m : {2, 256})
+      EXPECT_GE(bkt::multisplit_workspace_bytes(size, m, 4, 4), bkt::multisplit_workspace_bytes(size, m, 4));
   EXPECT_THROW(bkt::multisplit_workspace_bytes(n, 0, 4), bkt::error);
   EXPECT_THROW(bkt::multisplit_workspace_bytes(n, 65537, 4), bkt::error);
   EXPECT_THROW(bkt::multisplit_workspace_bytes(-1, 10, 4), bkt::error);

@@ -46,11 +46,7 @@ sort_layout make_layout(std::int64_t num_items, std::size_t key_bytes, std::size
   const auto n = static_cast<std::size_t>(num_items);
   const auto passes = static_cast<std::size_t>(plan.passes);
   const auto stride = static_cast<std::size_t>(plan.digit_stride());
-  // The larger of the pass's scatter layout and the key-only one, whose tiles are smaller (more
-  // look-back words): a workspace sized for pairs also serves a sort of the same keys alone.
-  const auto with_values = multisplit::single_pass_workspace(num_items, plan.digit_stride(), key_bytes, value_bytes);
-  const auto keys_only = multisplit::single_pass_workspace(num_items, plan.digit_stride(), key_bytes, 0);
-  const auto& scatter = keys_only.total > with_values.total ? keys_only : with_values;
+  const auto scatter = multisplit::single_pass_workspace(num_items, plan.digit_stride(), key_bytes, value_bytes);
   workspace_layout carve;
   sort_layout layout;
   layout.totals = carve.add(passes * stride * sizeof(std::uint64_t));

@@ -1,6 +1,7 @@
 // Tile geometry and workspace sizing for multisplit, shared by the kernels and the host code.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
@@ -92,7 +93,8 @@ constexpr int scatter_items_per_thread(std::size_t key_bytes, std::size_t value_
   return key_bytes + value_bytes <= 8 ? BKT_MULTISPLIT_PAIR_ITEMS : BKT_MULTISPLIT_WIDE_ITEMS;
 }
 constexpr std::int64_t scatter_tile_items(std::size_t key_bytes, std::size_t value_bytes) {
-  return std::int64_t{scatter_block_threads(key_bytes, value_bytes)} * scatter_items_per_thread(key_bytes, value_bytes);
+  return std::int64_t{scatter_block_threads(key_bytes, value_bytes)} *
+         scatter_items_per_thread(key_bytes, value_bytes);
 }
 
 template <std::size_t KeyBytes, std::size_t ValueBytes>
@@ -123,7 +125,10 @@ struct single_pass_layout {
 
 constexpr single_pass_layout single_pass_workspace(std::int64_t num_items, int num_buckets, std::size_t key_bytes,
                                                    std::size_t value_bytes) {
-  const std::int64_t tile_items = scatter_tile_items(key_bytes, value_bytes);
+  // Look-back words for the smaller of this call's tiles and the key-only ones, so that a
+  // workspace sized for values also serves the same keys alone.
+  const std::int64_t tile_items =
+      std::min(scatter_tile_items(key_bytes, value_bytes), scatter_tile_items(key_bytes, 0));
   const std::int64_t tiles = (num_items + tile_items - 1) / tile_items;
   workspace_layout carve;
   single_pass_layout layout;
