@@ -89,7 +89,8 @@ constexpr int scatter_min_blocks(std::size_t key_bytes, std::size_t value_bytes)
   return narrow_keys_only(key_bytes, value_bytes) ? BKT_MULTISPLIT_KEY_MIN_BLOCKS : BKT_MULTISPLIT_MIN_BLOCKS;
 }
 constexpr int scatter_items_per_thread(std::size_t key_bytes, std::size_t value_bytes) {
-  if (value_bytes == 0) return key_bytes <= 4 ? BKT_MULTISPLIT_ITEMS : BKT_MULTISPLIT_WIDE_KEY_ITEMS;
+  if (narrow_keys_only(key_bytes, value_bytes)) return BKT_MULTISPLIT_ITEMS;
+  if (value_bytes == 0) return BKT_MULTISPLIT_WIDE_KEY_ITEMS;
   return key_bytes + value_bytes <= 8 ? BKT_MULTISPLIT_PAIR_ITEMS : BKT_MULTISPLIT_WIDE_ITEMS;
 }
 constexpr std::int64_t scatter_tile_items(std::size_t key_bytes, std::size_t value_bytes) {
